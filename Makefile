@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: Apache-2.0
+# Top-level build for the Armv8-M debug-trace reference implementation.
+# Everything is built under build/; nothing there is committed.
+
+SHELL     := /bin/bash
+BUILD     ?= build
+CFG       ?= base
+CC        ?= cc
+CXX       ?= g++
+VERILATOR ?= verilator
+JOBS      ?= 2
+SEEDS     ?= 40
+CYCLES    ?= 30000
+
+# ---- configurations (docs/itm-contract.md section 1) ------------------------------------
+CFG_base := 64 4 2 12 64
+CFG_min  := 8 1 1 28 48
+CFG_max  := 256 8 4 6 48
+CFGS     := base min max
+cfgw      = $(word $(2),$(CFG_$(1)))
+vl_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
+            -GHwFifoDepth=$(call cfgw,$(1),3) -GTsWidth=$(call cfgw,$(1),4) \
+            -GGtsWidth=$(call cfgw,$(1),5)
+c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEPTH=$(call cfgw,$(1),2) \
+            -DITM_CFG_HW_FIFO_DEPTH=$(call cfgw,$(1),3) -DITM_CFG_TS_WIDTH=$(call cfgw,$(1),4) \
+            -DITM_CFG_GTS_WIDTH=$(call cfgw,$(1),5)
+
+# ---- sources ----------------------------------------------------------------------------
+RTL_COMMON := rtl/common/cs_pkg.sv rtl/common/cs_fifo.sv
+RTL_ITM    := $(sort $(wildcard rtl/itm/itm_pkg.sv)) $(filter-out rtl/itm/itm_pkg.sv,$(sort $(wildcard rtl/itm/*.sv)))
+RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM)
+RTL_INC    := -Irtl/common -Irtl/itm
+RTL_DIR    ?= .
+
+GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
+GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
+TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/itm/*.c))
+TB_SHIM      := sim/c_tb/itm/dut_itm.cpp
+
+CWARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CFLAGS  ?= -O2 -g
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+VL_FLAGS := --cc --top-module itm_top --trace-fst --assert --x-assign unique --x-initial unique \
+            -Wall -Wno-fatal -O3 --build -j $(JOBS) -CFLAGS -O2 $(RTL_INC)
+
+.DEFAULT_GOAL := help
+.PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
+        broken-rtl bench clean
+
+help: ## show this help
+	@echo "Targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F"\t" '{printf "  %-13s %s\n", $$1, $$2}'
+	@echo ""
+	@echo "Variables: CFG=$(CFGS) (now $(CFG)), SEEDS=$(SEEDS), CYCLES=$(CYCLES)"
+
+deps: ## install the Debian packages the project needs (run as root)
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq verilator iverilog yosys gtkwave \
+	    zlib1g-dev build-essential python3 >/dev/null
+	@$(VERILATOR) --version; iverilog -V 2>&1 | head -1; yosys -V
+
+# ---- golden model -----------------------------------------------------------------------
+$(BUILD)/golden/%.o: sim/golden/src/%.c $(wildcard sim/golden/include/*.h) | $(BUILD)/golden
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -c $< -o $@
+$(BUILD)/golden/libgolden.a: $(patsubst sim/golden/src/%.c,$(BUILD)/golden/%.o,$(GOLDEN_SRCS))
+	ar rcs $@ $^
+$(BUILD)/golden/tests/%: sim/golden/tests/%.c $(BUILD)/golden/libgolden.a | $(BUILD)/golden/tests
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $< $(BUILD)/golden/libgolden.a -o $@
+$(BUILD)/golden $(BUILD)/golden/tests $(BUILD)/asan:
+	mkdir -p $@
+
+golden-test: $(patsubst sim/golden/tests/%.c,$(BUILD)/golden/tests/%,$(GOLDEN_TESTS)) ## golden-model unit tests
+	@set -e; for t in $^; do echo "== $$t"; $$t; done
+
+golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
+	@set -e; for t in $(GOLDEN_TESTS); do n=$$(basename $$t .c); \
+	  $(CC) $(CWARN) -O1 -g $(SAN) -Isim/golden/include $$t $(GOLDEN_SRCS) -o $(BUILD)/asan/$$n; \
+	  echo "== asan $$n"; $(BUILD)/asan/$$n; done
+
+# ---- Verilated model + harness, one per configuration -----------------------------------
+define TB_RULES
+$(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS))
+	@mkdir -p $(BUILD)/vl/$(1)
+	cd $(RTL_DIR) && $(VERILATOR) $(VL_FLAGS) $(call vl_params,$(1)) --Mdir $(abspath $(BUILD)/vl/$(1)) \
+	    $(RTL_SRCS) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
+	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
+	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
+	    > /dev/null
+$(BUILD)/tb/$(1)/dut_itm.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vitm_top__ALL.a
+	@mkdir -p $(BUILD)/tb/$(1)
+	$(CXX) -O2 -g -std=c++14 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
+	    -c $(TB_SHIM) -o $$@
+$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/golden/include/*.h)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
+$(BUILD)/tb/$(1)/itm_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
+                         $(BUILD)/tb/$(1)/dut_itm.o
+	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vitm_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
+	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
+endef
+$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
+
+tb: $(BUILD)/tb/$(CFG)/itm_tb ## build the lockstep harness for CFG
+
+sim: $(BUILD)/tb/$(CFG)/itm_tb ## run the lockstep harness on the built-in default scenario
+	$(BUILD)/tb/$(CFG)/itm_tb scenarios/default.scn
+
+# ---- static checks ----------------------------------------------------------------------
+lint: ## verilator --lint-only -Wall on itm_top, every configuration
+	@set -e; for c in $(CFGS); do echo "== lint $$c"; \
+	  $(VERILATOR) --lint-only -Wall --top-module itm_top $(RTL_INC) lint/verilator.vlt \
+	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS); done
+
+vl-params-%:
+	@echo $(call vl_params,$*)
+
+SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDepth $(call cfgw,$(1),2) \
+  -set HwFifoDepth $(call cfgw,$(1),3) -set TsWidth $(call cfgw,$(1),4) -set GtsWidth $(call cfgw,$(1),5) itm_top
+
+synth: ## yosys generic synthesis of itm_top (base and max), fails on latches
+	@mkdir -p $(BUILD)/synth
+	@set -e; for c in base max; do echo "== synth $$c"; \
+	  p=$$(make -s --no-print-directory synth-params-$$c); \
+	  yosys -q -l $(BUILD)/synth/itm_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS); \
+	    $$p; synth -top itm_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
+	    check -assert; tee -o $(BUILD)/synth/itm_$$c.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/itm_$$c.stat | tail -1; done
+
+synth-params-%:
+	@echo "$(call SYNTH_TOP_PARAMS,$*)"
+
+iverilog: ## the RTL compiles under Icarus Verilog -g2012
+	@mkdir -p $(BUILD)/iverilog
+	iverilog -g2012 $(RTL_INC) -s itm_top -o $(BUILD)/iverilog/itm_top.vvp $(RTL_SRCS)
+
+# ---- lockstep regressions ---------------------------------------------------------------
+scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## directed scenarios on every configuration
+	@tests/run_scenarios.sh $(BUILD) $(CFGS)
+
+random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config)
+	@tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
+
+broken-rtl: ## the harness must catch deliberately broken RTL variants
+	@tests/broken_rtl.sh $(BUILD)
+
+tb-asan: ## the harness C code under ASan+UBSan, on the base config
+	@tests/tb_asan.sh $(BUILD)
+
+test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan ## everything CI runs
+	@echo "make test: all stages passed"
+
+bench: $(BUILD)/tb/base/itm_tb ## cycles/s of lockstep, RTL alone and golden alone (one run)
+	@tests/bench.sh $(BUILD)
+
+clean: ## remove build/
+	rm -rf $(BUILD)
+
+c-params-%:
+	@echo $(call c_params,$*)

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Proves that the lockstep harness can fail: each mutant is a copy of rtl/ with one
+# deliberate fault (tests/mutants.txt), Verilated on the base configuration; the directed
+# scenarios and a few random seeds must report a mismatch (exit 1) for every mutant.
+# Usage: tests/broken_rtl.sh BUILD_DIR [MUTANT...]
+set -u
+build=$1; shift
+want=("$@")
+root=$(pwd)
+killed=0; survived=0
+while IFS='|' read -r name file expr; do
+  case "$name" in ''|'#'*) continue ;; esac
+  if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+  dir=$build/mut/$name
+  rm -rf "$dir"; mkdir -p "$dir"
+  cp -r rtl lint "$dir/"
+  before=$(md5sum < "$dir/$file")
+  sed -i -E "$expr" "$dir/$file"
+  if [ "$before" = "$(md5sum < "$dir/$file")" ]; then
+    echo "ERROR mutant $name: the edit '$expr' did not change $file (stale mutant)"; exit 2
+  fi
+  if ! make -s --no-print-directory RTL_DIR="$dir" BUILD="$dir/build" "$dir/build/tb/base/itm_tb" \
+       > "$dir/build.log" 2>&1; then
+    echo "ERROR mutant $name does not build:"; tail -20 "$dir/build.log"; exit 2
+  fi
+  tb=$dir/build/tb/base/itm_tb; caught=""
+  for scn in scenarios/*.scn; do
+    rc=0; "$tb" --quiet --wave-dir "$dir" "$scn" > "$dir/run.log" 2>&1 || rc=$?
+    if [ $rc = 1 ]; then caught="scenario $scn"; break; fi
+  done
+  if [ -z "$caught" ]; then
+    for seed in 1 2 3 4 5 6 7 8; do
+      rc=0; "$tb" --quiet --seed $seed --cycles 50000 --wave-dir "$dir" > "$dir/run.log" 2>&1 || rc=$?
+      if [ $rc = 1 ]; then caught="random seed $seed"; break; fi
+    done
+  fi
+  if [ -n "$caught" ]; then
+    killed=$((killed + 1)); echo "killed   $name  (by $caught)"
+    grep -m3 -iE 'mismatch|differ|expected' "$dir/run.log" | sed 's/^/         /'
+  else
+    survived=$((survived + 1)); echo "SURVIVED $name: the harness did not notice the fault"
+  fi
+done < "$root/tests/mutants.txt"
+echo "broken-rtl: $killed passed, $survived failed"
+[ "$survived" = 0 ] && [ "$killed" -gt 0 ]
