@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Golden model of the Armv8-M ITM, cycle-accurate to docs/itm-contract.md. */
+#ifndef TRACEREF_SIM_GOLDEN_ITM_MODEL_H
+#define TRACEREF_SIM_GOLDEN_ITM_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ITM_MAX_STIM_PORTS 256u
+#define ITM_MAX_FIFO_DEPTH 16u
+#define ITM_MAX_PKT_BYTES 7u
+
+/* Configuration (docs/itm-contract.md section 1). */
+struct itm_cfg {
+    unsigned num_stim_ports;  /* 8..256, multiple of 8 */
+    unsigned stim_fifo_depth; /* 1..16 */
+    unsigned hw_fifo_depth;   /* 1..16 */
+    unsigned ts_width;        /* 1..28 */
+    unsigned gts_width;       /* 48 or 64 */
+};
+
+/* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
+struct itm_in {
+    bool rst_n;
+    bool psel, penable, pwrite;
+    uint32_t paddr; /* 12 bits used */
+    uint32_t pwdata;
+    uint8_t pstrb;  /* 4 bits */
+    uint8_t pprot;  /* 3 bits */
+    bool atready;
+    bool afvalid;
+    bool hw_valid;
+    uint64_t hw_data; /* 40 bits: [7:0] header, [39:8] payload */
+    bool hw_ovf;
+    bool dwt_sync_req;
+    bool tpiu_sync_req;
+    bool ts_async_tick;
+    bool async_idle;
+    uint64_t gts;
+    bool gts_clkch;
+    bool trcena, niden, spniden, pe_secure, halted;
+};
+
+/* Outputs of one cycle (all Moore: functions of the state only). */
+struct itm_out {
+    uint32_t prdata;
+    bool pready, pslverr;
+    bool atvalid;
+    uint8_t atdata;
+    uint8_t atid;
+    bool afready;
+    bool hw_ready;
+    bool busy;
+};
+
+struct itm_fifo_entry {
+    uint8_t port;     /* stimulus: port number; unused for hardware */
+    uint8_t len;      /* payload bytes 0/1/2/4 */
+    uint8_t header;   /* hardware: header byte as received */
+    uint32_t data;
+    bool aged;
+    bool ovf_after;
+};
+
+struct itm_fifo {
+    struct itm_fifo_entry e[ITM_MAX_FIFO_DEPTH];
+    unsigned head, count, depth;
+};
+
+/* Complete model state; caller-owned, no heap. Fields are the contract's _q registers. */
+struct itm_model {
+    struct itm_cfg cfg;
+    uint32_t ter[8];
+    uint32_t tpr;
+    uint32_t tcr;
+    uint32_t prdata_q;
+    bool pslverr_q;
+    bool pready_q;
+    struct itm_fifo stim, hw;
+    uint8_t pkt[ITM_MAX_PKT_BYTES];
+    unsigned pkt_len, pkt_pos; /* pkt_rem = pkt_len - pkt_pos */
+    unsigned page;
+    bool halted_q;
+    bool afready_q;
+    bool sync_pending, ovf_pending;
+    bool lts_pending, lts_tc0, lts_tc1;
+    uint32_t ts, tsp;
+    bool gts1_pending, gts2_pending, gts_full_req, gts_clkch;
+    uint64_t gts_last, gts2_hi;
+};
+
+/* Checks cfg ranges; returns 0 on success, -1 if out of range (model untouched). */
+int itm_model_init(struct itm_model *m, const struct itm_cfg *cfg);
+/* Puts every register at its reset value. */
+void itm_model_reset(struct itm_model *m);
+/* Outputs of the current cycle (no state change). All zero while in->rst_n == 0
+ * (the RTL reset is asynchronous). */
+void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out);
+/* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead. */
+void itm_model_step(struct itm_model *m, const struct itm_in *in);
+
+#endif

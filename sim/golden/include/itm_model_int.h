@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Internal interfaces shared by the golden-model ITM source files (not for the harness). */
+#ifndef TRACEREF_SIM_GOLDEN_ITM_MODEL_INT_H
+#define TRACEREF_SIM_GOLDEN_ITM_MODEL_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "itm_model.h"
+#include "itm_pkt.h"
+
+/* ITM_TCR fields (docs/itm-contract.md section 4). */
+#define ITM_TCR_ITMENA (1u << 0)
+#define ITM_TCR_TSENA (1u << 1)
+#define ITM_TCR_SYNCENA (1u << 2)
+#define ITM_TCR_TXENA (1u << 3)
+#define ITM_TCR_SWOENA (1u << 4)
+#define ITM_TCR_TSPRESCALE_SHIFT 8u
+#define ITM_TCR_GTSFREQ_SHIFT 10u
+#define ITM_TCR_TRACEBUSID_SHIFT 16u
+#define ITM_TCR_BUSY (1u << 23)
+#define ITM_TCR_WRITABLE 0x007F0F1Fu
+
+/* Field extractors on a TCR value. */
+#define ITM_TCR_TSPRESCALE(t) (((t) >> ITM_TCR_TSPRESCALE_SHIFT) & 3u)
+#define ITM_TCR_GTSFREQ(t) (((t) >> ITM_TCR_GTSFREQ_SHIFT) & 3u)
+#define ITM_TCR_TRACEBUSID(t) (((t) >> ITM_TCR_TRACEBUSID_SHIFT) & 0x7Fu)
+
+/* Packet chosen by the arbiter at a load edge (docs/itm-contract.md section 8). */
+enum itm_grant {
+    ITM_GRANT_NONE,
+    ITM_GRANT_SYNC,
+    ITM_GRANT_OVF,
+    ITM_GRANT_EXT,
+    ITM_GRANT_INSTR,
+    ITM_GRANT_HW,
+    ITM_GRANT_LTS,
+    ITM_GRANT_GTS1,
+    ITM_GRANT_GTS2
+};
+
+/* Combinational values of one cycle, computed from the _q state and the cycle's inputs
+ * before any register is updated. */
+struct itm_comb {
+    /* derived enables (section 6, 12) */
+    bool itm_on;
+    bool auth_pe;
+    bool gts_en;
+    /* APB (section 5) */
+    bool setup;           /* psel && !penable */
+    bool err;             /* this cycle's transfer is a write with an illegal strobe */
+    uint32_t prdata_d;    /* [ITM-APB-1] captured read data (0 unless a setup read) */
+    bool pslverr_d;       /* [ITM-APB-1] captured error (0 unless a setup cycle) */
+    bool tcr_wr;          /* an ITM_TCR write commits at this edge */
+    uint32_t tcr_wval;    /* its value, pwdata & writable mask */
+    bool ter_wr;          /* an ITM_TERk write commits at this edge */
+    unsigned ter_idx;     /* k */
+    uint32_t ter_wval;    /* the complete new TERk value */
+    bool tpr_wr;          /* an ITM_TPR write commits at this edge */
+    uint32_t tpr_wval;    /* the new TPR value */
+    /* stimulus writes (section 6) */
+    bool stim_acc;        /* an accepted STIM write at this edge */
+    struct itm_fifo_entry stim_e;
+    bool stim_push;       /* accepted and stim_count_q < depth */
+    bool stim_drop;       /* accepted and the FIFO is full: overflow */
+    /* hardware source (section 7) */
+    bool hw_push;
+    struct itm_fifo_entry hw_e;
+    /* output engine (section 8) */
+    bool xfer;            /* atvalid && atready: one byte leaves */
+    bool load_en;
+    enum itm_grant grant;
+    bool p_aged;          /* aged flag of the popped instrumentation/hardware entry */
+    bool p_ovf_after;     /* ovf_after mark of the popped stimulus entry */
+    uint8_t pkt[ITM_MAX_PKT_BYTES];
+    unsigned pkt_len;
+    unsigned ext_page;    /* page of an extension packet being loaded */
+    /* synchronization requests (section 10) */
+    bool sync_kind1;      /* TCR write enabling ITMENA && SYNCENA, itm_on after */
+    bool sync_kind23;     /* dwt/tpiu pulse or debug-state exit (needs itm_on) */
+    /* local timestamps (section 11) */
+    bool tsena_eff;
+    bool hold;
+    bool src_tick;
+    bool tick;
+    bool wrap;
+    /* global timestamps (section 12) */
+    uint64_t g;           /* gts_i masked to GtsWidth */
+    bool gts1_full;       /* the GTS1 loaded at this edge is a full one */
+};
+
+/* itm_regs.c: APB register file. */
+bool itm_regs_busy_get(const struct itm_model *q);
+void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
+void itm_regs_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+
+/* itm_fifo.c: stimulus and hardware buffers. */
+void itm_fifo_reset(struct itm_fifo *f, unsigned depth);
+bool itm_fifo_full_get(const struct itm_fifo *f);
+const struct itm_fifo_entry *itm_fifo_head_get(const struct itm_fifo *f);
+void itm_fifo_step(const struct itm_fifo *q, struct itm_fifo *d, bool pop, bool push,
+                   const struct itm_fifo_entry *e, bool mark_tail_ovf);
+
+/* itm_arb.c: arbiter and packet register. */
+void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
+void itm_arb_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+
+/* itm_ts.c: local timestamp counter and LTS flags. */
+void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
+void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+
+/* itm_gts.c: global timestamps. */
+uint64_t itm_gts_mask_get(const struct itm_model *q);
+bool itm_gts1_full_get(const struct itm_model *q, uint64_t s);
+unsigned itm_gts1_pkt_get(const struct itm_model *q, uint64_t s, uint8_t *buf);
+void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const struct itm_comb *c,
+                    struct itm_model *d);
+
+#endif

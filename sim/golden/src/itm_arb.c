@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ITM packet arbiter, packet register and page register (docs/itm-contract.md 8). */
+#include "itm_model_int.h"
+
+void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+{
+    unsigned rem = q->pkt_len - q->pkt_pos;
+    const struct itm_fifo_entry *sh = itm_fifo_head_get(&q->stim);
+    const struct itm_fifo_entry *hh = itm_fifo_head_get(&q->hw);
+
+    /* [ITM-ATB-1] a byte leaves only on the handshake. */
+    c->xfer = rem != 0u && in->atready;
+    /* [ITM-ATB-2] load slot: idle, or the last byte leaves at this edge. */
+    c->load_en = rem == 0u || (rem == 1u && in->atready);
+    c->grant = ITM_GRANT_NONE;
+    c->pkt_len = 0u;
+    if (!c->load_en) {
+        return;
+    }
+
+    /* [ITM-ARB-1] fixed priority, on cycle t's state; [ITM-ARB-2] overflow just below
+     * sync; [ITM-ARB-4] only protocol packets wait for auth_pe, FIFOs always drain. */
+    if (q->sync_pending && c->auth_pe) {
+        c->grant = ITM_GRANT_SYNC;
+    } else if (q->ovf_pending && c->auth_pe) {
+        c->grant = ITM_GRANT_OVF;
+    } else if (sh != NULL) {
+        c->grant = (sh->port / 32u != q->page) ? ITM_GRANT_EXT : ITM_GRANT_INSTR;
+    } else if (hh != NULL) {
+        c->grant = ITM_GRANT_HW;
+    } else if (q->lts_pending && c->auth_pe) {
+        c->grant = ITM_GRANT_LTS;
+    } else if (q->gts1_pending && c->auth_pe) {
+        c->grant = ITM_GRANT_GTS1;
+    } else if (q->gts2_pending && c->auth_pe) {
+        c->grant = ITM_GRANT_GTS2;
+    }
+
+    switch (c->grant) {
+    case ITM_GRANT_SYNC:
+        c->pkt_len = itm_pkt_sync(c->pkt);
+        break;
+    case ITM_GRANT_OVF:
+        c->pkt_len = itm_pkt_overflow(c->pkt);
+        break;
+    case ITM_GRANT_EXT: /* [ITM-PAGE-1] */
+        c->ext_page = sh->port / 32u;
+        c->pkt_len = itm_pkt_ext_page(c->pkt, c->ext_page);
+        break;
+    case ITM_GRANT_INSTR:
+        c->p_aged = sh->aged;
+        c->p_ovf_after = sh->ovf_after;
+        c->pkt_len = itm_pkt_instr(c->pkt, sh->port % 32u, sh->len, sh->data);
+        break;
+    case ITM_GRANT_HW:
+        c->p_aged = hh->aged;
+        c->pkt_len = itm_pkt_hw(c->pkt, hh->header, hh->data);
+        break;
+    case ITM_GRANT_LTS: /* [ITM-LTS-4] v = ts_q, TC = {tc1, tc0} */
+        c->pkt_len = itm_pkt_lts(c->pkt, q->ts,
+                                 (q->lts_tc1 ? 2u : 0u) | (q->lts_tc0 ? 1u : 0u));
+        break;
+    case ITM_GRANT_GTS1: /* [ITM-GTS-3] */
+        c->gts1_full = itm_gts1_full_get(q, c->g);
+        c->pkt_len = itm_gts1_pkt_get(q, c->g, c->pkt);
+        break;
+    case ITM_GRANT_GTS2: /* [ITM-GTS-6] */
+        c->pkt_len = itm_pkt_gts2(c->pkt, q->gts2_hi, q->cfg.gts_width);
+        break;
+    case ITM_GRANT_NONE:
+    default:
+        break;
+    }
+}
+
+void itm_arb_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+{
+    if (c->grant != ITM_GRANT_NONE) {
+        /* [ITM-ARB-3] a loaded packet is sent whole. */
+        for (unsigned i = 0; i < ITM_MAX_PKT_BYTES; i++) {
+            d->pkt[i] = i < c->pkt_len ? c->pkt[i] : 0u;
+        }
+        d->pkt_len = c->pkt_len;
+        d->pkt_pos = 0u;
+    } else if (c->xfer) {
+        d->pkt_pos = q->pkt_pos + 1u;
+        if (d->pkt_pos == q->pkt_len) {
+            d->pkt_len = 0u;
+            d->pkt_pos = 0u;
+        }
+    }
+    /* Page register: [ITM-SYNC-4] sync resets it, [ITM-PAGE-1] extension sets it. */
+    if (c->grant == ITM_GRANT_SYNC) {
+        d->page = 0u;
+    } else if (c->grant == ITM_GRANT_EXT) {
+        d->page = c->ext_page;
+    }
+}

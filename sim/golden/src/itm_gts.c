@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ITM global timestamps: GTS1/GTS2 requests, full/partial choice, state (itm-contract 12). */
+#include "itm_model_int.h"
+
+#define ITM_GTS_LO_MASK 0x03FFFFFFu /* bits [25:0], carried by GTS1 */
+
+uint64_t itm_gts_mask_get(const struct itm_model *q)
+{
+    return q->cfg.gts_width >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << q->cfg.gts_width) - 1u);
+}
+
+/* hi(x) = x[GtsWidth-1:26], right-aligned. */
+static uint64_t itm_gts_hi_get(const struct itm_model *q, uint64_t x)
+{
+    return (x & itm_gts_mask_get(q)) >> 26;
+}
+
+/* [ITM-GTS-3] / [ITM-GTS-5]: is the GTS1 loaded with sample s a full one? */
+bool itm_gts1_full_get(const struct itm_model *q, uint64_t s)
+{
+    return q->gts_full_req || itm_gts_hi_get(q, s) != itm_gts_hi_get(q, q->gts_last) ||
+           q->gts2_pending;
+}
+
+/* [ITM-GTS-3] bytes of the GTS1 loaded with sample s. */
+unsigned itm_gts1_pkt_get(const struct itm_model *q, uint64_t s, uint8_t *buf)
+{
+    uint32_t lo = (uint32_t)(s & ITM_GTS_LO_MASK);
+
+    if (itm_gts1_full_get(q, s)) {
+        return itm_pkt_gts1(buf, lo, 4u, true, q->gts_clkch);
+    }
+    return itm_pkt_gts1(buf, lo, itm_pkt_gts1_len((uint32_t)((s ^ q->gts_last) & ITM_GTS_LO_MASK)),
+                        false, false);
+}
+
+/* [ITM-GTS-2] does the packet loaded now request a GTS1? (gts_en, not delayed and
+ * gts1_pending_q == 0 are checked by the caller) */
+static bool itm_gts_req_get(const struct itm_model *q, uint64_t g)
+{
+    unsigned freq = ITM_TCR_GTSFREQ(q->tcr);
+    uint64_t last = q->gts_last;
+
+    return q->gts_full_req || itm_gts_hi_get(q, g) != itm_gts_hi_get(q, last) ||
+           (freq == 1u && (g >> 7) != (last >> 7)) ||
+           (freq == 2u && (g >> 13) != (last >> 13)) || freq == 3u;
+}
+
+void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const struct itm_comb *c,
+                    struct itm_model *d)
+{
+    bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
+    bool tcr_gts_on;
+    bool full_set;
+
+    /* [ITM-GTS-2] request after a not-delayed instrumentation or hardware packet. */
+    if (data_load && !c->p_aged && c->gts_en && !q->gts1_pending && itm_gts_req_get(q, c->g)) {
+        d->gts1_pending = true;
+    }
+    /* [ITM-GTS-3] GTS1 emission. */
+    if (c->grant == ITM_GRANT_GTS1) {
+        if (c->gts1_full) {
+            d->gts2_pending = true;
+            d->gts2_hi = itm_gts_hi_get(q, c->g);
+            d->gts_full_req = false;
+        }
+        d->gts_last = c->g;
+        d->gts1_pending = false;
+        d->gts_clkch = false;
+    }
+    /* [ITM-GTS-6] GTS2 emission. */
+    if (c->grant == ITM_GRANT_GTS2) {
+        d->gts2_pending = false;
+    }
+    /* gts_en == 0 (includes [ITM-ARB-5] itm_on == 0): flags cleared, gts_last kept. */
+    if (!c->gts_en) {
+        d->gts1_pending = false;
+        d->gts2_pending = false;
+        d->gts_full_req = false;
+        d->gts_clkch = false;
+    }
+    /* [ITM-GTS-1] full-timestamp requests. The TCR-write term is evaluated with the written
+     * value (ITMENA and GTSFREQ after the write), so it is set even though gts_en from
+     * tcr_q is 0 at that edge; a set wins over the clears above. */
+    tcr_gts_on = c->tcr_wr && ITM_TCR_GTSFREQ(q->tcr) == 0u &&
+                 ITM_TCR_GTSFREQ(c->tcr_wval) != 0u && (c->tcr_wval & ITM_TCR_ITMENA) != 0u &&
+                 in->trcena;
+    full_set = tcr_gts_on || (c->gts_en && (in->gts_clkch || c->sync_kind23)) || /* [ITM-GTS-4] */
+               (c->sync_kind1 && ITM_TCR_GTSFREQ(c->tcr_wval) != 0u);
+    if (full_set) {
+        d->gts_full_req = true;
+    }
+    if (c->gts_en && in->gts_clkch) {
+        d->gts_clkch = true;
+    }
+}

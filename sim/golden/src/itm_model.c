@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Golden model of the Armv8-M ITM: init, reset, Moore outputs and the clock edge. */
+#include <string.h>
+
+#include "itm_model_int.h"
+
+int itm_model_init(struct itm_model *m, const struct itm_cfg *cfg)
+{
+    if (cfg->num_stim_ports < 8u || cfg->num_stim_ports > ITM_MAX_STIM_PORTS ||
+        cfg->num_stim_ports % 8u != 0u || cfg->stim_fifo_depth < 1u ||
+        cfg->stim_fifo_depth > ITM_MAX_FIFO_DEPTH || cfg->hw_fifo_depth < 1u ||
+        cfg->hw_fifo_depth > ITM_MAX_FIFO_DEPTH || cfg->ts_width < 1u || cfg->ts_width > 28u ||
+        (cfg->gts_width != 48u && cfg->gts_width != 64u)) {
+        return -1;
+    }
+    memset(m, 0, sizeof *m);
+    m->cfg = *cfg;
+    itm_model_reset(m);
+    return 0;
+}
+
+void itm_model_reset(struct itm_model *m)
+{
+    struct itm_cfg cfg = m->cfg;
+
+    memset(m, 0, sizeof *m);
+    m->cfg = cfg;
+    itm_fifo_reset(&m->stim, cfg.stim_fifo_depth);
+    itm_fifo_reset(&m->hw, cfg.hw_fifo_depth);
+    /* pready_o is 1 in every cycle out of reset (zero wait states); eval forces it to 0
+     * while rst_n is low, like every other output. */
+    m->pready_q = true;
+}
+
+void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out)
+{
+    bool rst = !in->rst_n;
+    bool atvalid = m->pkt_len != m->pkt_pos;
+
+    /* While rst_ni is low every output is 0 (asynchronous reset). */
+    out->prdata = rst ? 0u : m->prdata_q;
+    out->pready = !rst && m->pready_q;
+    out->pslverr = !rst && m->pslverr_q;
+    out->atvalid = !rst && atvalid;
+    out->atdata = (rst || !atvalid) ? 0u : m->pkt[m->pkt_pos];
+    out->atid = rst ? 0u : (uint8_t)ITM_TCR_TRACEBUSID(m->tcr);
+    out->afready = !rst && m->afready_q;               /* [ITM-FLUSH-1] */
+    out->hw_ready = !rst && !itm_fifo_full_get(&m->hw); /* section 7 */
+    out->busy = !rst && itm_regs_busy_get(m);           /* [ITM-BUSY-1] */
+}
+
+/* Phase 1: every combinational value of the cycle, from the _q state and the inputs. */
+static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
+                           struct itm_comb *c)
+{
+    memset(c, 0, sizeof *c);
+    /* [ITM-EN-1], [ITM-AUTH-1], section 12 gts_en. */
+    c->itm_on = (q->tcr & ITM_TCR_ITMENA) != 0u && in->trcena;
+    c->auth_pe = in->pe_secure ? in->spniden : in->niden;
+    c->gts_en = c->itm_on && ITM_TCR_GTSFREQ(q->tcr) != 0u;
+    c->g = in->gts & itm_gts_mask_get(q);
+
+    /* [ITM-APB-*], [ITM-STIM-1..5]: register file, stimulus acceptance. */
+    itm_regs_comb(q, in, c);
+
+    /* [ITM-HW-1] accept when hw_valid && hw_ready_o; keep only if itm_on && TXENA. */
+    if (in->hw_valid && !itm_fifo_full_get(&q->hw) && c->itm_on &&
+        (q->tcr & ITM_TCR_TXENA) != 0u) {
+        c->hw_push = true;
+        c->hw_e.port = 0u;
+        c->hw_e.header = (uint8_t)(in->hw_data & 0xFFu);
+        c->hw_e.len = (uint8_t)itm_pkt_hw_len(c->hw_e.header);
+        c->hw_e.data = (uint32_t)((in->hw_data >> 8) & 0xFFFFFFFFu);
+        c->hw_e.aged = false;
+        c->hw_e.ovf_after = false;
+    }
+
+    /* [ITM-ARB-*]: load slot, grant and the bytes of the packet loaded at this edge. */
+    itm_arb_comb(q, in, c);
+
+    /* [ITM-LTS-5..8]: prescaler tick, hold, wrap (needs the grant). */
+    itm_ts_comb(q, in, c);
+
+    /* [ITM-SYNC-1]: a TCR write making ITMENA && SYNCENA go 0 -> 1, itm_on evaluated
+     * with the written ITMENA. */
+    c->sync_kind1 = c->tcr_wr &&
+                    !((q->tcr & ITM_TCR_ITMENA) != 0u && (q->tcr & ITM_TCR_SYNCENA) != 0u) &&
+                    (c->tcr_wval & ITM_TCR_ITMENA) != 0u &&
+                    (c->tcr_wval & ITM_TCR_SYNCENA) != 0u && in->trcena;
+    /* [ITM-SYNC-2] DWT / TPIU pulses, [ITM-SYNC-3] exit from Debug state. */
+    c->sync_kind23 = in->dwt_sync_req || in->tpiu_sync_req || (q->halted_q && !in->halted);
+}
+
+/* Synchronization and overflow requests. */
+static void itm_model_flags_commit(const struct itm_model *q, const struct itm_in *in,
+                                   const struct itm_comb *c, struct itm_model *d)
+{
+    uint32_t tcr_after = c->tcr_wr ? c->tcr_wval : q->tcr;
+    bool syncena_after = (tcr_after & ITM_TCR_SYNCENA) != 0u;
+    bool sync_set = c->sync_kind1 || (c->itm_on && syncena_after && c->sync_kind23);
+    bool pop_stim = c->grant == ITM_GRANT_INSTR;
+    bool ovf_set;
+
+    /* [ITM-SYNC-1..3]: loading the sync clears it; [ITM-ARB-5] itm_on == 0 clears it;
+     * a request at the same edge wins (kind 1 even while itm_on of tcr_q is 0). */
+    d->sync_pending = q->sync_pending && c->grant != ITM_GRANT_SYNC && c->itm_on;
+    if (sync_set) {
+        d->sync_pending = true;
+    }
+
+    /* Overflow sources: popping an entry marked ovf_after, a dropped write whose tail entry
+     * is popped at this edge [ITM-STIM-5], hw_ovf_i [ITM-HW-2], counter wrap [ITM-LTS-2]. */
+    ovf_set = (pop_stim && c->p_ovf_after) ||
+              (c->stim_drop && pop_stim && q->stim.count == 1u) || in->hw_ovf || c->wrap;
+    d->ovf_pending = q->ovf_pending && c->grant != ITM_GRANT_OVF;
+    if (!c->itm_on) {
+        d->ovf_pending = false; /* [ITM-ARB-5] cleared, no new request */
+    } else if (ovf_set) {
+        d->ovf_pending = true;
+    }
+}
+
+void itm_model_step(struct itm_model *m, const struct itm_in *in)
+{
+    struct itm_comb c;
+    struct itm_model d;
+    unsigned rem = m->pkt_len - m->pkt_pos;
+
+    if (!in->rst_n) {
+        itm_model_reset(m);
+        return;
+    }
+
+    /* Phase 1: combinational values from the _q state and this cycle's inputs. */
+    itm_model_comb(m, in, &c);
+
+    /* Phase 2: every _d from _q (m, read only) and c, into d. */
+    d = *m;
+    itm_regs_commit(m, &c, &d);
+    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark. */
+    itm_fifo_step(&m->stim, &d.stim, c.grant == ITM_GRANT_INSTR, c.stim_push, &c.stim_e,
+                  c.stim_drop);
+    /* [ITM-HW-1] hardware FIFO. */
+    itm_fifo_step(&m->hw, &d.hw, c.grant == ITM_GRANT_HW, c.hw_push, &c.hw_e, false);
+    itm_arb_commit(m, &c, &d);
+    itm_model_flags_commit(m, in, &c, &d);
+    itm_ts_commit(m, &c, &d);
+    itm_gts_commit(m, in, &c, &d);
+    /* [ITM-SYNC-3] halted_q2: halted_i registered. */
+    d.halted_q = in->halted;
+    /* [ITM-FLUSH-1] */
+    d.afready_q = in->afvalid && !m->afready_q && m->stim.count == 0u && m->hw.count == 0u &&
+                  rem == 0u;
+
+    /* Phase 3: commit, all registers at once. */
+    *m = d;
+}

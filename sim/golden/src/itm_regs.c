@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ITM APB register file and stimulus-write acceptance (docs/itm-contract.md 4-6). */
+#include "itm_model_int.h"
+
+/* Read-only identification registers (section 4). */
+struct itm_regs_id {
+    uint32_t off;
+    uint32_t val;
+};
+
+static const struct itm_regs_id itm_regs_ids[] = {
+    {0xFBCu, 0x47701A01u}, /* DEVARCH */
+    {0xFCCu, 0x00000043u}, /* DEVTYPE */
+    {0xFD0u, 0x04u},       /* PIDR4 */
+    {0xFE0u, 0x21u},       /* PIDR0 */
+    {0xFE4u, 0xBDu},       /* PIDR1 */
+    {0xFE8u, 0x0Bu},       /* PIDR2 */
+    {0xFF0u, 0x0Du},       /* CIDR0 */
+    {0xFF4u, 0x90u},       /* CIDR1 */
+    {0xFF8u, 0x05u},       /* CIDR2 */
+    {0xFFCu, 0xB1u},       /* CIDR3 */
+};
+
+#define ITM_REGS_STIM_END 0x400u
+#define ITM_REGS_TER_BASE 0xE00u
+#define ITM_REGS_TPR 0xE40u
+#define ITM_REGS_TCR 0xE80u
+
+/* Number of implemented ITM_TERk registers: NumStimPorts/32 rounded up. */
+static unsigned itm_regs_ter_count(const struct itm_model *q)
+{
+    return (q->cfg.num_stim_ports + 31u) / 32u;
+}
+
+/* Bits of ITM_TERk that belong to implemented ports. */
+static uint32_t itm_regs_ter_mask(const struct itm_model *q, unsigned k)
+{
+    unsigned left = q->cfg.num_stim_ports - 32u * k;
+
+    return left >= 32u ? 0xFFFFFFFFu : ((1u << left) - 1u);
+}
+
+/* Bits of ITM_TPR that exist: PRIVMASK[NumStimPorts/8-1:0]. */
+static uint32_t itm_regs_tpr_mask(const struct itm_model *q)
+{
+    unsigned groups = q->cfg.num_stim_ports / 8u;
+
+    return groups >= 32u ? 0xFFFFFFFFu : ((1u << groups) - 1u);
+}
+
+/* True if offset off is an implemented ITM_STIMn. */
+static bool itm_regs_is_stim(const struct itm_model *q, uint32_t off)
+{
+    return off < ITM_REGS_STIM_END && (off >> 2) < q->cfg.num_stim_ports;
+}
+
+static bool itm_regs_ter_bit(const struct itm_model *q, unsigned port)
+{
+    return ((q->ter[port / 32u] >> (port % 32u)) & 1u) != 0u;
+}
+
+static bool itm_regs_tpr_bit(const struct itm_model *q, unsigned group)
+{
+    return ((q->tpr >> group) & 1u) != 0u;
+}
+
+/* [ITM-BUSY-1] BUSY from _q values only. */
+bool itm_regs_busy_get(const struct itm_model *q)
+{
+    return q->stim.count != 0u || q->hw.count != 0u || q->pkt_len != q->pkt_pos ||
+           q->sync_pending || q->ovf_pending || q->lts_pending || q->gts1_pending ||
+           q->gts2_pending;
+}
+
+/* Register value at offset off in the current cycle (reads never have side effects). */
+static uint32_t itm_regs_read(const struct itm_model *q, uint32_t off)
+{
+    if (off < ITM_REGS_STIM_END) {
+        unsigned port = off >> 2;
+
+        if (port >= q->cfg.num_stim_ports) {
+            return 0u;
+        }
+        /* FIFOREADY / DISABLED: stimulus buffer only, never the hardware FIFO. */
+        if ((q->tcr & ITM_TCR_ITMENA) != 0u && itm_regs_ter_bit(q, port)) {
+            return q->stim.count < q->stim.depth ? 1u : 0u;
+        }
+        return 2u;
+    }
+    if (off >= ITM_REGS_TER_BASE && off < ITM_REGS_TER_BASE + 4u * itm_regs_ter_count(q)) {
+        return q->ter[(off - ITM_REGS_TER_BASE) >> 2];
+    }
+    if (off == ITM_REGS_TPR) {
+        return q->tpr;
+    }
+    if (off == ITM_REGS_TCR) {
+        return q->tcr | (itm_regs_busy_get(q) ? ITM_TCR_BUSY : 0u);
+    }
+    for (unsigned i = 0; i < sizeof itm_regs_ids / sizeof itm_regs_ids[0]; i++) {
+        if (itm_regs_ids[i].off == off) {
+            return itm_regs_ids[i].val;
+        }
+    }
+    return 0u;
+}
+
+/* [ITM-APB-3] illegal write strobe for offset off. */
+static bool itm_regs_strobe_bad(const struct itm_model *q, uint32_t off, unsigned strb)
+{
+    if (itm_regs_is_stim(q, off)) {
+        return !(strb == 0x1u || strb == 0x3u || strb == 0xFu);
+    }
+    return strb != 0xFu;
+}
+
+/* Stimulus write in its access cycle: acceptance rules [ITM-STIM-1..3]. */
+static void itm_regs_stim_write(const struct itm_model *q, const struct itm_in *in,
+                                uint32_t off, unsigned strb, struct itm_comb *c)
+{
+    unsigned port = off >> 2;
+    bool priv = (in->pprot & 1u) != 0u;
+    bool nsec = (in->pprot & 2u) != 0u;
+    bool en = (q->tcr & ITM_TCR_ITMENA) != 0u && itm_regs_ter_bit(q, port); /* [ITM-STIM-1] */
+    bool auth = in->trcena && (nsec ? in->niden : in->spniden);             /* [ITM-STIM-2] */
+    bool allowed = priv || !itm_regs_tpr_bit(q, port / 8u);                  /* [ITM-STIM-3] */
+    unsigned len = strb == 0x1u ? 1u : strb == 0x3u ? 2u : 4u;
+
+    if (!(en && auth && allowed)) {
+        return;
+    }
+    c->stim_acc = true;
+    c->stim_e.port = (uint8_t)port;
+    c->stim_e.len = (uint8_t)len;
+    c->stim_e.header = 0u;
+    c->stim_e.data = len == 4u ? in->pwdata : (in->pwdata & ((1u << (8u * len)) - 1u));
+    c->stim_e.aged = false;
+    c->stim_e.ovf_after = false;
+    /* [ITM-STIM-4] push if not full, [ITM-STIM-5] else drop and record an overflow; the
+     * full test uses stim_count_q only. */
+    c->stim_push = !itm_fifo_full_get(&q->stim);
+    c->stim_drop = !c->stim_push;
+}
+
+/* Write committing at the access edge [ITM-APB-2], already known to be strobe-legal. */
+static void itm_regs_write(const struct itm_model *q, const struct itm_in *in, uint32_t off,
+                           unsigned strb, struct itm_comb *c)
+{
+    bool priv = (in->pprot & 1u) != 0u;
+
+    if (itm_regs_is_stim(q, off)) {
+        itm_regs_stim_write(q, in, off, strb, c);
+    } else if (off >= ITM_REGS_TER_BASE &&
+               off < ITM_REGS_TER_BASE + 4u * itm_regs_ter_count(q)) {
+        unsigned k = (off - ITM_REGS_TER_BASE) >> 2;
+        uint32_t wmask = itm_regs_ter_mask(q, k);
+
+        /* [ITM-APB-5] unprivileged: only ports of groups with TPR[g] == 0. */
+        if (!priv) {
+            for (unsigned j = 0; j < 4u; j++) {
+                if (itm_regs_tpr_bit(q, 4u * k + j)) {
+                    wmask &= ~(0xFFu << (8u * j));
+                }
+            }
+        }
+        c->ter_wr = true;
+        c->ter_idx = k;
+        c->ter_wval = (q->ter[k] & ~wmask) | (in->pwdata & wmask);
+    } else if (off == ITM_REGS_TPR) {
+        if (priv) { /* [ITM-APB-5] unprivileged TPR writes ignored */
+            c->tpr_wr = true;
+            c->tpr_wval = in->pwdata & itm_regs_tpr_mask(q);
+        }
+    } else if (off == ITM_REGS_TCR) {
+        if (priv) { /* [ITM-APB-5] unprivileged TCR writes ignored */
+            c->tcr_wr = true;
+            c->tcr_wval = in->pwdata & ITM_TCR_WRITABLE;
+        }
+    }
+    /* everything else: RO or unmapped, WI */
+}
+
+void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+{
+    uint32_t off = in->paddr & 0xFFCu; /* 12-bit address, bits [1:0] ignored */
+    unsigned strb = in->pstrb & 0xFu;
+    bool access = in->psel && in->penable;
+
+    c->setup = in->psel && !in->penable;
+    /* [ITM-APB-3] only writes error; reads never do. */
+    c->err = in->psel && in->pwrite && itm_regs_strobe_bad(q, off, strb);
+    /* [ITM-APB-1] capture at the setup edge, 0 in every other cycle. [ITM-APB-4] reads are
+     * always permitted. */
+    c->prdata_d = (c->setup && !in->pwrite) ? itm_regs_read(q, off) : 0u;
+    c->pslverr_d = c->setup && c->err;
+    /* [ITM-APB-2] writes take effect at the access edge; an erroring write has no effect. */
+    if (access && in->pwrite && !c->err) {
+        itm_regs_write(q, in, off, strb, c);
+    }
+}
+
+void itm_regs_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+{
+    (void)q;
+    d->prdata_q = c->prdata_d;
+    d->pslverr_q = c->pslverr_d;
+    d->pready_q = true;
+    if (c->tcr_wr) {
+        d->tcr = c->tcr_wval;
+    }
+    if (c->ter_wr) {
+        d->ter[c->ter_idx] = c->ter_wval;
+    }
+    if (c->tpr_wr) {
+        d->tpr = c->tpr_wval;
+    }
+}

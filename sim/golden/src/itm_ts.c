@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ITM local timestamp counter, prescaler and LTS request flags (itm-contract 11). */
+#include "itm_model_int.h"
+
+static uint32_t itm_ts_mask_get(const struct itm_model *q)
+{
+    return q->cfg.ts_width >= 32u ? 0xFFFFFFFFu : ((1u << q->cfg.ts_width) - 1u);
+}
+
+/* Needs c->itm_on and c->grant. */
+void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+{
+    bool tsena = (q->tcr & ITM_TCR_TSENA) != 0u;
+    bool swoena = (q->tcr & ITM_TCR_SWOENA) != 0u;
+    uint32_t div_m1 = (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u; /* [ITM-LTS-5] */
+    bool lts_load = c->grant == ITM_GRANT_LTS;
+
+    /* [ITM-LTS-8] Debug state with the synchronous clock disables local timestamps. */
+    c->tsena_eff = c->itm_on && tsena && !(in->halted && !swoena);
+    /* [ITM-LTS-7] held at zero while disabled or the async port is idle. */
+    c->hold = !c->tsena_eff || (swoena && in->async_idle);
+    c->src_tick = swoena ? in->ts_async_tick : true; /* [ITM-LTS-6] */
+    c->tick = !c->hold && c->src_tick && q->tsp >= div_m1;
+    c->wrap = !c->hold && !lts_load && c->tick && q->ts == itm_ts_mask_get(q);
+}
+
+void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+{
+    uint32_t div_m1 = (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u;
+    bool lts_load = c->grant == ITM_GRANT_LTS;
+    bool pkt_load = c->grant != ITM_GRANT_NONE;
+    bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
+    bool pend = q->lts_pending;
+    bool tc0 = q->lts_tc0;
+    bool tc1 = q->lts_tc1;
+
+    /* Prescaler (tsp_q, 6 bits) and counter [ITM-LTS-5], [ITM-LTS-6], [ITM-LTS-7]. */
+    if (c->hold) {
+        d->tsp = 0u;
+    } else if (!c->src_tick) {
+        d->tsp = q->tsp;
+    } else {
+        d->tsp = q->tsp >= div_m1 ? 0u : q->tsp + 1u;
+    }
+    d->ts = c->hold ? 0u : (((lts_load ? 0u : q->ts) + (c->tick ? 1u : 0u)) & itm_ts_mask_get(q));
+
+    if (!c->tsena_eff) {
+        /* Disabled (includes [ITM-ARB-5] itm_on == 0): flags cleared, no new request. */
+        d->lts_pending = false;
+        d->lts_tc0 = false;
+        d->lts_tc1 = false;
+        return;
+    }
+    if (lts_load) {
+        /* [ITM-LTS-4] emission clears the request. */
+        pend = false;
+        tc0 = false;
+        tc1 = false;
+    } else if (pkt_load && q->lts_pending) {
+        /* [ITM-LTS-3] another packet delays the pending LTS. */
+        tc0 = true;
+    }
+    if (data_load) {
+        /* [ITM-LTS-1] trigger on an instrumentation or hardware load. */
+        if (!q->lts_pending && q->ts != 0u) {
+            pend = true;
+            tc0 = false;
+            tc1 = c->p_aged;
+        } else if (q->lts_pending) {
+            tc0 = true;
+            tc1 = q->lts_tc1 || c->p_aged;
+        }
+    }
+    if (c->wrap && !q->lts_pending && !pend) {
+        /* [ITM-LTS-2] wrap requests an LTS (TC 00) unless a trigger already did; it never
+         * changes the TC bits of a pending one. The overflow is set in itm_model.c. */
+        pend = true;
+        tc0 = false;
+        tc1 = false;
+    }
+    d->lts_pending = pend;
+    d->lts_tc0 = tc0;
+    d->lts_tc1 = tc1;
+}
