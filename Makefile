@@ -87,9 +87,11 @@ $(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS))
 	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    > /dev/null
-$(BUILD)/tb/$(1)/dut_itm.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vitm_top__ALL.a
+$(BUILD)/tb/$(1)/dut_itm.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vitm_top__ALL.a sim/c_tb/common/dut_itm.h \
+                            sim/golden/include/itm_model.h
 	@mkdir -p $(BUILD)/tb/$(1)
-	$(CXX) -O2 -g -std=c++14 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
+	$(CXX) -O2 -g -std=c++17 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
+	    -Isim/golden/include \
 	    -c $(TB_SHIM) -o $$@
 $(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)

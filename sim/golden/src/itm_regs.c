@@ -105,9 +105,10 @@ static uint32_t itm_regs_read(const struct itm_model *q, uint32_t off)
 }
 
 /* [ITM-APB-3] illegal write strobe for offset off. */
-static bool itm_regs_strobe_bad(const struct itm_model *q, uint32_t off, unsigned strb)
+static bool itm_regs_strobe_bad(uint32_t off, unsigned strb)
 {
-    if (itm_regs_is_stim(q, off)) {
+    /* The strobe rule covers the whole stimulus window, implemented ports or not. */
+    if (off < ITM_REGS_STIM_END) {
         return !(strb == 0x1u || strb == 0x3u || strb == 0xFu);
     }
     return strb != 0xFu;
@@ -187,7 +188,7 @@ void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct it
 
     c->setup = in->psel && !in->penable;
     /* [ITM-APB-3] only writes error; reads never do. */
-    c->err = in->psel && in->pwrite && itm_regs_strobe_bad(q, off, strb);
+    c->err = in->psel && in->pwrite && itm_regs_strobe_bad(off, strb);
     /* [ITM-APB-1] capture at the setup edge, 0 in every other cycle. [ITM-APB-4] reads are
      * always permitted. */
     c->prdata_d = (c->setup && !in->pwrite) ? itm_regs_read(q, off) : 0u;

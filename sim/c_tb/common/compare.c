@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Per-cycle comparison of the golden model's and the RTL's outputs. */
+#include "compare.h"
+
+#include "log.h"
+
+static const char *const field_names[CMP_NFIELDS] = {
+    "prdata_o", "pready_o", "pslverr_o", "atvalid_o", "atdata_o",
+    "atid_o",   "afready_o", "hw_ready_o", "busy_o",
+};
+static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1};
+
+const char *cmp_field_name(enum cmp_field f)
+{
+    return (unsigned)f < CMP_NFIELDS ? field_names[f] : "?";
+}
+
+unsigned long cmp_field_value(const struct itm_out *o, enum cmp_field f)
+{
+    switch (f) {
+    case CMP_PRDATA:
+        return o->prdata;
+    case CMP_PREADY:
+        return o->pready;
+    case CMP_PSLVERR:
+        return o->pslverr;
+    case CMP_ATVALID:
+        return o->atvalid;
+    case CMP_ATDATA:
+        return o->atdata;
+    case CMP_ATID:
+        return o->atid;
+    case CMP_AFREADY:
+        return o->afready;
+    case CMP_HW_READY:
+        return o->hw_ready;
+    case CMP_BUSY:
+        return o->busy;
+    default:
+        return 0;
+    }
+}
+
+void cmp_print(unsigned mask, const struct itm_out *g, const struct itm_out *r)
+{
+    log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "output", "expected", "actual");
+    log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "", "(golden)", "(rtl)");
+    for (unsigned f = 0; f < CMP_NFIELDS; f++)
+        if (mask & (1u << f))
+            log_msg(LOG_ERROR, "  %-11s 0x%0*lx%*s 0x%0*lx\n", field_names[f],
+                    (int)field_digits[f], cmp_field_value(g, (enum cmp_field)f),
+                    (int)(10 - field_digits[f]), "", (int)field_digits[f],
+                    cmp_field_value(r, (enum cmp_field)f));
+}
+
+void cmp_print_outputs(const char *label, const struct itm_out *o)
+{
+    log_msg(LOG_ERROR,
+            "  %-6s prdata=0x%08x pready=%d pslverr=%d atvalid=%d atdata=0x%02x atid=0x%02x "
+            "afready=%d hw_ready=%d busy=%d\n",
+            label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
+            o->hw_ready, o->busy);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Per-cycle comparison of the golden model's and the RTL's outputs. */
+#ifndef TRACEREF_SIM_C_TB_COMMON_COMPARE_H
+#define TRACEREF_SIM_C_TB_COMMON_COMPARE_H
+
+#include "itm_model.h"
+
+enum cmp_field {
+    CMP_PRDATA,
+    CMP_PREADY,
+    CMP_PSLVERR,
+    CMP_ATVALID,
+    CMP_ATDATA,
+    CMP_ATID,
+    CMP_AFREADY,
+    CMP_HW_READY,
+    CMP_BUSY,
+    CMP_NFIELDS
+};
+
+/* Bit f set = field f differs. Every field of struct itm_out is compared. */
+static inline unsigned cmp_outputs(const struct itm_out *g, const struct itm_out *r)
+{
+    return (unsigned)(g->prdata != r->prdata) << CMP_PRDATA |
+           (unsigned)(g->pready != r->pready) << CMP_PREADY |
+           (unsigned)(g->pslverr != r->pslverr) << CMP_PSLVERR |
+           (unsigned)(g->atvalid != r->atvalid) << CMP_ATVALID |
+           (unsigned)(g->atdata != r->atdata) << CMP_ATDATA |
+           (unsigned)(g->atid != r->atid) << CMP_ATID |
+           (unsigned)(g->afready != r->afready) << CMP_AFREADY |
+           (unsigned)(g->hw_ready != r->hw_ready) << CMP_HW_READY |
+           (unsigned)(g->busy != r->busy) << CMP_BUSY;
+}
+
+/* Port name of a field (the RTL's, e.g. "atdata_o"). */
+const char *cmp_field_name(enum cmp_field f);
+/* Value of a field as an integer. */
+unsigned long cmp_field_value(const struct itm_out *o, enum cmp_field f);
+/* Prints one line per field in mask: name, expected (golden), actual (rtl), in hex. */
+void cmp_print(unsigned mask, const struct itm_out *g, const struct itm_out *r);
+/* Prints all outputs of one side on one line. */
+void cmp_print_outputs(const char *label, const struct itm_out *o);
+
+#endif

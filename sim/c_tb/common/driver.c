@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Event list -> per-cycle inputs (timing of each event: driver.h, SCENARIO.md). */
+#include "driver.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const bool level_default[SIG_NLEVELS] = {
+    [SIG_ATREADY] = true, [SIG_TRCENA] = true, [SIG_NIDEN] = true, [SIG_SPNIDEN] = true,
+};
+
+static void levels_default(struct driver *d)
+{
+    memcpy(d->lvl, level_default, sizeof d->lvl);
+    d->gts = 0;
+    d->gts_step = 1;
+    memset(d->bg_pulse, 0, sizeof d->bg_pulse);
+}
+
+void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
+                 int64_t stop_cycle)
+{
+    memset(d, 0, sizeof *d);
+    d->src = *src;
+    d->reset_cycles = reset_cycles;
+    d->stop_cycle = stop_cycle;
+    driver_restart(d);
+}
+
+void driver_restart(struct driver *d)
+{
+    if (d->src.rewind)
+        d->src.rewind(d->src.ctx);
+    d->cycle = -(int64_t)d->reset_cycles;
+    d->cur = NULL;
+    d->cur_n = 0;
+    d->nevents = 0;
+    d->events_done = false;
+    d->fail_msg[0] = '\0';
+    d->fail_cycle = 0;
+    d->hist_n = 0;
+    levels_default(d);
+}
+
+const char *driver_where(const struct driver *d, const struct event *ev, uint64_t index, char *buf,
+                         size_t n)
+{
+    if (ev->line && d->src.scen)
+        snprintf(buf, n, "%s:%" PRIu32, d->src.scen->path, ev->line);
+    else
+        snprintf(buf, n, "event #%" PRIu64, index);
+    return buf;
+}
+
+static enum driver_status fail(struct driver *d, const struct event *ev, const char *what)
+{
+    char where[256];
+    driver_where(d, ev, d->nevents - 1, where, sizeof where);
+    snprintf(d->fail_msg, sizeof d->fail_msg, "%s: check failed at cycle %" PRId64 ": %s", where,
+             d->cycle, what);
+    d->fail_cycle = d->cycle;
+    return DRV_FAIL;
+}
+
+/* Starts the next events; runs the ones that take no cycles. */
+static enum driver_status fetch(struct driver *d)
+{
+    while (!d->cur) {
+        const struct event *ev = d->events_done ? NULL : d->src.next(d->src.ctx);
+        if (!ev) {
+            d->events_done = true;
+            return DRV_DONE;
+        }
+        struct driver_hist *h = &d->hist[d->hist_n++ % DRIVER_HIST];
+        h->ev = *ev;
+        h->index = d->nevents;
+        h->cycle = d->cycle;
+        if (d->hook)
+            d->hook(d->hook_ctx, ev, d->nevents, d->cycle);
+        d->nevents++;
+        switch (ev->kind) {
+        case EV_SET:
+            if (ev->sig == SIG_GTS)
+                d->gts = ev->val;
+            else if (ev->sig == SIG_GTS_STEP)
+                d->gts_step = ev->val;
+            else
+                d->lvl[ev->sig] = ev->val != 0;
+            break;
+        case EV_PULSE:
+            if (ev->bg)
+                d->bg_pulse[ev->sig - SIG_NLEVELS] = ev->count;
+            else
+                d->cur = ev;
+            break;
+        case EV_EXPECT_ATB: /* checked on the byte streams (stream.h) */
+            break;
+        case EV_EXPECT_CYCLE:
+            if (d->cycle != ev->cycle) {
+                char msg[128];
+                snprintf(msg, sizeof msg, "expect_cycle %" PRId64 " reached at cycle %" PRId64,
+                         ev->cycle, d->cycle);
+                return fail(d, ev, msg);
+            }
+            break;
+        case EV_END:
+            d->events_done = true;
+            return DRV_DONE;
+        case EV_IDLE:
+            if (ev->count)
+                d->cur = ev;
+            break;
+        case EV_RESET:
+            levels_default(d);
+            d->cur = ev;
+            break;
+        default:
+            d->cur = ev;
+            break;
+        }
+        d->cur_n = 0;
+    }
+    return DRV_CYCLE;
+}
+
+static void set_pulse(struct itm_in *in, unsigned sig)
+{
+    switch (sig) {
+    case SIG_DWT_SYNC:
+        in->dwt_sync_req = true;
+        break;
+    case SIG_TPIU_SYNC:
+        in->tpiu_sync_req = true;
+        break;
+    case SIG_HW_OVF:
+        in->hw_ovf = true;
+        break;
+    case SIG_TS_TICK:
+        in->ts_async_tick = true;
+        break;
+    case SIG_GTS_CLKCH:
+        in->gts_clkch = true;
+        break;
+    default:
+        break;
+    }
+}
+
+enum driver_status driver_next(struct driver *d, struct itm_in *in)
+{
+    if (d->cycle >= d->stop_cycle)
+        return DRV_DONE;
+    if (d->cycle >= 0) {
+        enum driver_status st = fetch(d);
+        if (st != DRV_CYCLE)
+            return st;
+    }
+    memset(in, 0, sizeof *in);
+    in->rst_n = d->cycle >= 0;
+    in->atready = d->lvl[SIG_ATREADY];
+    in->trcena = d->lvl[SIG_TRCENA];
+    in->niden = d->lvl[SIG_NIDEN];
+    in->spniden = d->lvl[SIG_SPNIDEN];
+    in->pe_secure = d->lvl[SIG_PE_SECURE];
+    in->halted = d->lvl[SIG_HALTED];
+    in->async_idle = d->lvl[SIG_ASYNC_IDLE];
+    for (unsigned k = 0; k < SIG_NPULSES; k++)
+        if (d->bg_pulse[k])
+            set_pulse(in, SIG_NLEVELS + k);
+    const struct event *ev = d->cur;
+    if (ev) {
+        switch (ev->kind) {
+        case EV_RESET:
+            in->rst_n = false;
+            break;
+        case EV_WRITE:
+            in->psel = true;
+            in->penable = d->cur_n == 1;
+            in->pwrite = true;
+            in->paddr = ev->addr;
+            in->pwdata = ev->data;
+            in->pstrb = ev->strb;
+            in->pprot = ev->prot;
+            break;
+        case EV_READ:
+            in->psel = true;
+            in->penable = d->cur_n == 1;
+            in->paddr = ev->addr;
+            in->pprot = ev->prot;
+            break;
+        case EV_PULSE:
+            set_pulse(in, ev->sig);
+            break;
+        case EV_HW:
+            in->hw_valid = true;
+            in->hw_data = ev->val;
+            break;
+        case EV_FLUSH:
+            in->afvalid = true;
+            break;
+        default:
+            break;
+        }
+    }
+    if (!in->rst_n)
+        d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
+    in->gts = d->gts;
+    return DRV_CYCLE;
+}
+
+static enum driver_status check_read(struct driver *d, const struct event *ev,
+                                     const struct itm_out *out, const struct itm_out *other)
+{
+    uint32_t m = ev->mask;
+    bool ok = (out->prdata & m) == (ev->data & m) && (!other || (other->prdata & m) == (ev->data & m));
+    if (ok)
+        return DRV_CYCLE;
+    char msg[256];
+    if (other)
+        snprintf(msg, sizeof msg,
+                 "read 0x%03x: expected 0x%08x (mask 0x%08x), golden prdata 0x%08x, rtl prdata "
+                 "0x%08x",
+                 ev->addr, ev->data, m, out->prdata, other->prdata);
+    else
+        snprintf(msg, sizeof msg, "read 0x%03x: expected 0x%08x (mask 0x%08x), prdata 0x%08x",
+                 ev->addr, ev->data, m, out->prdata);
+    return fail(d, ev, msg);
+}
+
+enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
+                                  const struct itm_out *out, const struct itm_out *other)
+{
+    enum driver_status st = DRV_CYCLE;
+    const struct event *ev = d->cur;
+    bool done = false;
+    if (ev) {
+        d->cur_n++;
+        switch (ev->kind) {
+        case EV_RESET:
+        case EV_IDLE:
+        case EV_PULSE:
+            done = d->cur_n >= ev->count;
+            break;
+        case EV_WRITE:
+            done = d->cur_n == 2;
+            break;
+        case EV_READ:
+            done = d->cur_n == 2;
+            if (done && ev->has_expect)
+                st = check_read(d, ev, out, other);
+            break;
+        case EV_HW:
+            done = (in->hw_valid && out->hw_ready) || (ev->count && d->cur_n >= ev->count);
+            break;
+        case EV_FLUSH:
+            done = out->afready;
+            break;
+        case EV_WAIT_IDLE:
+            done = !out->busy && !out->atvalid;
+            if (!done && d->cur_n >= ev->count) {
+                char msg[128];
+                snprintf(msg, sizeof msg,
+                         "wait_idle: still busy=%d atvalid=%d after %" PRIu64 " cycles",
+                         out->busy, out->atvalid, ev->count);
+                st = fail(d, ev, msg);
+            }
+            break;
+        default:
+            done = true;
+            break;
+        }
+    }
+    if (done)
+        d->cur = NULL;
+    for (unsigned k = 0; k < SIG_NPULSES; k++)
+        if (d->bg_pulse[k])
+            d->bg_pulse[k]--;
+    if (in->rst_n)
+        d->gts += d->gts_step;
+    d->cycle++;
+    return st;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Turns a stream of events (scenario file or random generator) into one struct itm_in
+ * per cycle. Events run one after the other:
+ *   reset N      N cycles with rst_n low (also restores the level defaults, cancels
+ *                background pulses)
+ *   write/read   2 cycles: APB setup, access
+ *   idle N       N cycles
+ *   pulse        N cycles with the input high; with bg=1 it takes no cycles and runs
+ *                alongside the following events
+ *   hw           until hw_valid && hw_ready (or max= cycles)
+ *   flush        until afready
+ *   wait_idle    until busy == 0 && atvalid == 0 (at least one cycle)
+ *   set, expect_atb, expect_cycle, end: no cycles
+ * Cycle numbering: cycle 0 is the first cycle after the initial reset (which occupies
+ * cycles -reset_cycles .. -1). */
+#ifndef TRACEREF_SIM_C_TB_COMMON_DRIVER_H
+#define TRACEREF_SIM_C_TB_COMMON_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "itm_model.h"
+#include "scenario.h"
+
+/* Where events come from. next returns NULL at the end; rewind restarts the sequence
+ * from the beginning (bit-identical), so that a run can be replayed. */
+struct ev_source {
+    const struct event *(*next)(void *ctx);
+    void (*rewind)(void *ctx);
+    void *ctx;
+    const struct scenario *scen; /* for formatting and file:line; NULL for random */
+};
+
+/* Called for every event when it starts (history, --emit-scenario). */
+typedef void (*driver_event_hook)(void *ctx, const struct event *ev, uint64_t index,
+                                  int64_t cycle);
+
+enum driver_status { DRV_CYCLE, DRV_DONE, DRV_FAIL };
+
+#define DRIVER_HIST 8u
+
+struct driver_hist {
+    struct event ev;
+    uint64_t index; /* 0-based event number */
+    int64_t cycle;  /* cycle it started */
+};
+
+struct driver {
+    struct ev_source src;
+    unsigned reset_cycles;
+    int64_t stop_cycle; /* first cycle not run (INT64_MAX: until the events end) */
+    driver_event_hook hook;
+    void *hook_ctx;
+
+    int64_t cycle; /* cycle being built / observed */
+    const struct event *cur;
+    uint64_t cur_n;      /* cycles of cur done */
+    uint64_t nevents;    /* events started */
+    bool events_done;
+    /* level inputs */
+    bool lvl[SIG_NLEVELS];
+    uint64_t gts, gts_step;
+    uint64_t bg_pulse[SIG_NPULSES]; /* background pulse cycles left */
+
+    /* failure (DRV_FAIL): message includes file:line */
+    char fail_msg[512];
+    int64_t fail_cycle;
+
+    struct driver_hist hist[DRIVER_HIST];
+    uint64_t hist_n;
+};
+
+void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
+                 int64_t stop_cycle);
+/* Back to the state right after driver_init (rewinds the source). */
+void driver_restart(struct driver *d);
+/* Builds the inputs of the next cycle. DRV_DONE: no more cycles; DRV_FAIL: an event
+ * failed before any cycle (e.g. expect_cycle); see fail_msg. */
+enum driver_status driver_next(struct driver *d, struct itm_in *in);
+/* Reports this cycle's outputs. out is the reference (golden, or the only model);
+ * other is the second model's or NULL. Ends the cycle (advances the cycle number).
+ * Returns DRV_FAIL if a check of the current event failed (read expect=, wait_idle
+ * timeout). */
+enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
+                                  const struct itm_out *out, const struct itm_out *other);
+/* Event location for messages: "file:line" or "event #N". */
+const char *driver_where(const struct driver *d, const struct event *ev, uint64_t index,
+                         char *buf, size_t n);
+
+#endif

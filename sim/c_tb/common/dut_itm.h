@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* C interface of the Verilated itm_top (the shim is sim/c_tb/itm/dut_itm.cpp, the only
+ * C++ in the harness). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs,
+ * dut_itm_tick. Trace time advances 10 units per cycle: inputs change at 10n+1, rising
+ * edge at 10n+5, falling edge at 10n+10. */
+#ifndef TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
+#define TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
+
+#include <stdint.h>
+
+#include "itm_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct dut_itm;
+
+/* New model; initial register values are all zero. NULL on failure. */
+struct dut_itm *dut_itm_new(void);
+/* Same with --x-initial unique / --x-assign unique values randomised from seed
+ * (seed 0: all zero, as dut_itm_new). The same seed gives the same values. */
+struct dut_itm *dut_itm_new_seeded(uint32_t seed);
+void dut_itm_free(struct dut_itm *d);
+/* Drives every input port (clk_i stays low). */
+void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in);
+/* Settles the logic after an input change (clk_i low); dumps the trace if open. */
+void dut_itm_eval(struct dut_itm *d);
+void dut_itm_get_outputs(const struct dut_itm *d, struct itm_out *out);
+/* Rising then falling edge of clk_i. Returns 0, or non-zero if the RTL executed
+ * $stop/$fatal/$finish or a failed assertion (Verilator --assert) during the cycle. */
+int dut_itm_tick(struct dut_itm *d);
+/* Starts an FST trace (closing any open one); returns 0 on success. */
+int dut_itm_trace_open(struct dut_itm *d, const char *path);
+void dut_itm_trace_close(struct dut_itm *d);
+/* Runs final blocks; call once at the end. */
+void dut_itm_final(struct dut_itm *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

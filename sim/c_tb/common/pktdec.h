@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Streaming ITM/DWT packet decoder, written independently from docs/packet-formats.md:
+ * push one byte, get a completed packet. */
+#ifndef TRACEREF_SIM_C_TB_COMMON_PKTDEC_H
+#define TRACEREF_SIM_C_TB_COMMON_PKTDEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum pkt_type {
+    PKT_NONE = 0, /* no packet completed by this byte */
+    PKT_SYNC,
+    PKT_OVF,
+    PKT_LTS,  /* local timestamp (1-byte or multi-byte form) */
+    PKT_GTS1, /* global timestamp 1 */
+    PKT_GTS2, /* global timestamp 2 */
+    PKT_EXT,  /* extension (stimulus page when sh == 0) */
+    PKT_INST, /* instrumentation */
+    PKT_HW,   /* hardware source */
+    PKT_BAD,  /* reserved header or malformed packet */
+    PKT_NTYPES
+};
+
+#define PKTDEC_MAX_BYTES 8u /* bytes kept per packet (a sync may be longer; the rest is counted) */
+
+struct pkt {
+    enum pkt_type type;
+    uint8_t len;                 /* bytes kept in b[] */
+    uint32_t nbytes;             /* bytes of the packet (== len except for long syncs) */
+    uint8_t b[PKTDEC_MAX_BYTES]; /* raw bytes, header first */
+    uint32_t port;               /* INST: port including the page (32 * page + A) */
+    uint8_t size;                /* INST/HW: payload bytes 1/2/4 */
+    uint32_t data;               /* INST/HW: payload; EXT: extension value */
+    uint8_t disc;                /* HW: discriminator */
+    uint32_t ts;                 /* LTS: timestamp value */
+    uint8_t tc;                  /* LTS: TC bits */
+    bool lts_short;              /* LTS: 1-byte form */
+    uint64_t gts_bits;           /* GTS1: GTS[25:0] bits sent; GTS2: GTS[63:26] (value >> 26) */
+    bool wrap, clkch;            /* GTS1 */
+    uint64_t gts;                /* GTS1/GTS2: global timestamp reconstructed so far */
+    uint8_t sh;                  /* EXT: source (0 = stimulus page) */
+};
+
+struct pktdec_stats {
+    uint64_t bytes;
+    uint64_t count[PKT_NTYPES];
+    uint64_t truncated; /* partial packets dropped by pktdec_reset_stream */
+};
+
+struct pktdec {
+    struct pkt cur; /* packet being collected; cur.nbytes == 0 when between packets */
+    unsigned need;  /* fixed-length packets: bytes still expected */
+    unsigned page;  /* stimulus page, 0 after reset and after a sync */
+    uint64_t gts;   /* reconstructed global timestamp */
+    struct pktdec_stats stats;
+};
+
+void pktdec_init(struct pktdec *d);
+/* The stream restarted (the source was reset): drop a partial packet (counted as
+ * truncated), page and timestamp state back to 0. Statistics are kept. */
+void pktdec_reset_stream(struct pktdec *d);
+/* True if a packet is partly received. */
+bool pktdec_busy(const struct pktdec *d);
+/* Feeds one byte. Returns the type of the packet it completes (and fills *out), or
+ * PKT_NONE. */
+enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out);
+
+const char *pktdec_type_name(enum pkt_type t);
+/* One line of text, e.g. "INST port=33 size=4 data=0xdeadbeef". Returns buf. */
+char *pktdec_format(const struct pkt *p, char *buf, size_t n);
+/* The raw bytes as "0b ef be ad de" (long syncs end in "..."). Returns buf. */
+char *pktdec_format_bytes(const struct pkt *p, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,665 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Seeded constrained-random event generator for the ITM (register map and timing:
+ * docs/itm-contract.md). Events never wait for something only a later event can cause:
+ * ATREADY stalls are bracketed "set atready 0 ... set atready 1" with only non-blocking
+ * events inside (hw packets get max=), and flush / wait_idle are only issued when the
+ * generator believes the ITM can drain. */
+#include "random.h"
+
+#include <string.h>
+
+/* Register offsets and ITM_TCR fields (docs/itm-contract.md section 4). */
+#define ITM_STIM(n) (0x000u + 4u * (n))
+#define ITM_TER(k) (0xE00u + 4u * (k))
+#define ITM_TPR 0xE40u
+#define ITM_TCR 0xE80u
+#define TCR_ITMENA (1u << 0)
+#define TCR_TSENA (1u << 1)
+#define TCR_SYNCENA (1u << 2)
+#define TCR_TXENA (1u << 3)
+#define TCR_SWOENA (1u << 4)
+#define TCR_TSPRESCALE_SHIFT 8
+#define TCR_GTSFREQ_SHIFT 10
+#define TCR_TRACEBUSID_SHIFT 16
+#define TCR_WRITABLE 0x007F0F1Fu
+#define PROT_PRIV 1u
+#define PROT_NS 2u
+
+struct id_reg {
+    uint32_t addr, value;
+};
+/* Identification registers (contract section 4): reads are checked against these. */
+static const struct id_reg id_regs[] = {
+    {0xFBC, 0x47701A01u}, {0xFCC, 0x43}, {0xFD0, 0x04}, {0xFD4, 0x00}, {0xFD8, 0x00},
+    {0xFDC, 0x00},        {0xFE0, 0x21}, {0xFE4, 0xBD}, {0xFE8, 0x0B}, {0xFEC, 0x00},
+    {0xFF0, 0x0D},        {0xFF4, 0x90}, {0xFF8, 0x05}, {0xFFC, 0xB1},
+};
+#define N_ID_REGS (sizeof id_regs / sizeof id_regs[0])
+
+/* ---- PRNG ------------------------------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void rgen_prng_seed(struct rgen_prng *p, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (unsigned i = 0; i < 4; i++)
+        p->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t v, unsigned k)
+{
+    return (v << k) | (v >> (64 - k));
+}
+
+uint64_t rgen_prng_next(struct rgen_prng *p)
+{
+    uint64_t *s = p->s;
+    uint64_t r = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return r;
+}
+
+static uint64_t rnd(struct rgen *g)
+{
+    return rgen_prng_next(&g->prng);
+}
+
+/* Uniform in [0, n), n >= 1. */
+static uint32_t below(struct rgen *g, uint32_t n)
+{
+    return (uint32_t)(((rnd(g) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Uniform in [lo, hi]. */
+static uint32_t range(struct rgen *g, uint32_t lo, uint32_t hi)
+{
+    return lo + below(g, hi - lo + 1);
+}
+
+/* True with probability pct/100. */
+static bool pct(struct rgen *g, unsigned p)
+{
+    return below(g, 100) < p;
+}
+
+/* ---- event emission -------------------------------------------------------------------- */
+
+static struct event *emit(struct rgen *g, enum ev_kind kind)
+{
+    struct event *e = &g->buf[g->n++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind;
+    return e;
+}
+
+static uint8_t rand_prot(struct rgen *g)
+{
+    return (uint8_t)((pct(g, 85) ? PROT_PRIV : 0) | (pct(g, 90) ? PROT_NS : 0) |
+                     (pct(g, 5) ? 4u : 0)); /* pprot[2] is ignored by the ITM */
+}
+
+static void emit_write(struct rgen *g, uint32_t addr, uint32_t data, uint8_t strb, uint8_t prot,
+                       bool raw)
+{
+    struct event *e = emit(g, EV_WRITE);
+    e->addr = addr & 0xFFFu;
+    e->data = data;
+    e->strb = strb;
+    e->prot = prot;
+    e->raw_strb = raw || (strb != 1 && strb != 3 && strb != 0xF);
+}
+
+static void emit_read(struct rgen *g, uint32_t addr, bool expect, uint32_t value)
+{
+    struct event *e = emit(g, EV_READ);
+    e->addr = addr;
+    e->prot = rand_prot(g);
+    e->has_expect = expect;
+    e->data = value;
+    e->mask = 0xFFFFFFFFu;
+}
+
+static void emit_set(struct rgen *g, enum ev_sig sig, uint64_t v)
+{
+    struct event *e = emit(g, EV_SET);
+    e->sig = (uint8_t)sig;
+    e->val = v;
+    if (sig < SIG_GTS)
+        g->lvl[sig] = v != 0;
+}
+
+static void emit_pulse(struct rgen *g, enum ev_sig sig, uint64_t n, bool bg)
+{
+    struct event *e = emit(g, EV_PULSE);
+    e->sig = (uint8_t)sig;
+    e->count = n;
+    e->bg = bg;
+}
+
+static void emit_idle(struct rgen *g, uint64_t n)
+{
+    emit(g, EV_IDLE)->count = n;
+}
+
+/* ---- choices --------------------------------------------------------------------------- */
+
+static unsigned n_ter(const struct rgen *g)
+{
+    return (g->cfg.num_stim_ports + 31) / 32;
+}
+
+static bool auth_pe(const struct rgen *g)
+{
+    return g->lvl[SIG_PE_SECURE] ? g->lvl[SIG_SPNIDEN] : g->lvl[SIG_NIDEN];
+}
+
+static bool ter_bit(const struct rgen *g, unsigned port)
+{
+    return (g->ter[port / 32] >> (port % 32)) & 1u;
+}
+
+static unsigned pick_port(struct rgen *g)
+{
+    unsigned np = g->cfg.num_stim_ports;
+    unsigned r = below(g, 100);
+    if (r < 40)
+        return g->fav[below(g, 4)];
+    if (r < 70) { /* an enabled port, if any */
+        unsigned start = below(g, np);
+        for (unsigned i = 0; i < np; i++) {
+            unsigned p = (start + i) % np;
+            if (ter_bit(g, p))
+                return p;
+        }
+        return start;
+    }
+    if (r < 92 || np == 256)
+        return below(g, np);
+    return range(g, np, 255); /* unimplemented: RAZ/WI */
+}
+
+static uint8_t size_strb(unsigned size)
+{
+    return size == 1 ? 0x1 : size == 2 ? 0x3 : 0xF;
+}
+
+static void act_stim_write(struct rgen *g)
+{
+    unsigned port = pick_port(g);
+    uint32_t addr = ITM_STIM(port);
+    if (pct(g, 3))
+        addr |= below(g, 4); /* bits [1:0] are ignored */
+    static const unsigned sizes[3] = {1, 2, 4};
+    emit_write(g, addr, (uint32_t)rnd(g), size_strb(sizes[below(g, 3)]), rand_prot(g), false);
+}
+
+/* More back-to-back word writes than the stimulus FIFO holds: overflow. */
+static void act_burst(struct rgen *g)
+{
+    unsigned n = g->cfg.stim_fifo_depth + range(g, 1, 4);
+    unsigned port = pick_port(g);
+    for (unsigned i = 0; i < n; i++) {
+        if (pct(g, 30))
+            port = pick_port(g);
+        emit_write(g, ITM_STIM(port), (uint32_t)rnd(g), pct(g, 80) ? 0xF : 0x3, PROT_PRIV | PROT_NS,
+                   false);
+    }
+}
+
+/* printf-style text: a run of byte writes to one port. */
+static void act_string(struct rgen *g)
+{
+    static const char *const words[] = {"Hello, ITM\n", "tick ", "ok\n", "err=", "0123456789"};
+    const char *w = words[below(g, sizeof words / sizeof words[0])];
+    unsigned port = g->fav[below(g, 4)];
+    for (; *w; w++)
+        emit_write(g, ITM_STIM(port), (uint8_t)*w, 0x1, PROT_PRIV | PROT_NS, false);
+}
+
+/* A DWT-style hardware-source packet (packet-formats.md "Hardware source"). */
+static void act_hw(struct rgen *g, bool limited)
+{
+    uint8_t hdr;
+    unsigned r = below(g, 100);
+    if (r < 15)
+        hdr = 0x05; /* event counter */
+    else if (r < 35)
+        hdr = 0x0E; /* exception trace */
+    else if (r < 50)
+        hdr = 0x17; /* periodic PC sample */
+    else if (r < 55)
+        hdr = 0x15; /* PC sample, sleeping */
+    else if (r < 80)
+        hdr = (uint8_t)((range(g, 8, 15) << 3) | 4 | range(g, 1, 3)); /* PC value / address */
+    else
+        hdr = (uint8_t)((range(g, 16, 23) << 3) | 4 | range(g, 1, 3)); /* data value */
+    static const unsigned len_of_ss[4] = {0, 1, 2, 4};
+    unsigned len = len_of_ss[hdr & 3];
+    uint64_t payload = rnd(g) & (len == 4 ? 0xFFFFFFFFull : ((1ull << (8 * len)) - 1));
+    struct event *e = emit(g, EV_HW);
+    e->val = (payload << 8) | hdr;
+    e->count = limited ? range(g, 1, 40) : 0;
+}
+
+static void act_hw_burst(struct rgen *g, bool limited)
+{
+    unsigned n = g->cfg.hw_fifo_depth + range(g, 1, 3);
+    for (unsigned i = 0; i < n; i++)
+        act_hw(g, limited);
+}
+
+static uint32_t rand_tcr(struct rgen *g)
+{
+    uint32_t v = 0;
+    if (pct(g, 90))
+        v |= TCR_ITMENA;
+    if (pct(g, 65))
+        v |= TCR_TSENA;
+    if (pct(g, 60))
+        v |= TCR_SYNCENA;
+    if (pct(g, 75))
+        v |= TCR_TXENA;
+    if (pct(g, 25))
+        v |= TCR_SWOENA;
+    v |= below(g, 4) << TCR_TSPRESCALE_SHIFT;
+    v |= (pct(g, 25) ? 0u : range(g, 1, 3)) << TCR_GTSFREQ_SHIFT;
+    v |= range(g, 1, 0x6F) << TCR_TRACEBUSID_SHIFT; /* 0x00, 0x70..0x7F are reserved IDs */
+    if (pct(g, 10))
+        v |= (uint32_t)rnd(g) & ~TCR_WRITABLE; /* RES0, BUSY, STALLENA: not stored */
+    return v;
+}
+
+static void act_tcr(struct rgen *g)
+{
+    uint32_t v = rand_tcr(g);
+    uint8_t prot = pct(g, 92) ? (uint8_t)(PROT_PRIV | (pct(g, 90) ? PROT_NS : 0)) : PROT_NS;
+    emit_write(g, ITM_TCR, v, 0xF, prot, false);
+    if (prot & PROT_PRIV)
+        g->tcr = v & TCR_WRITABLE;
+}
+
+static void act_ter(struct rgen *g)
+{
+    unsigned k = pct(g, 90) ? below(g, n_ter(g)) : below(g, 8); /* k >= n_ter: RAZ/WI */
+    uint32_t v;
+    unsigned r = below(g, 100);
+    if (r < 40)
+        v = 0xFFFFFFFFu;
+    else if (r < 75)
+        v = (uint32_t)rnd(g);
+    else if (r < 90) {
+        v = 0;
+        for (unsigned i = 0; i < 4; i++)
+            if (g->fav[i] / 32 == k)
+                v |= 1u << (g->fav[i] % 32);
+    } else
+        v = 0;
+    uint8_t prot = pct(g, 85) ? (PROT_PRIV | PROT_NS) : PROT_NS;
+    emit_write(g, ITM_TER(k), v, 0xF, prot, false);
+    if ((prot & PROT_PRIV) && k < n_ter(g))
+        g->ter[k] = v;
+}
+
+static void act_tpr(struct rgen *g)
+{
+    unsigned groups = g->cfg.num_stim_ports / 8;
+    uint32_t mask = groups >= 32 ? 0xFFFFFFFFu : ((1u << groups) - 1);
+    uint32_t v = pct(g, 55) ? 0 : (uint32_t)rnd(g) & (pct(g, 80) ? mask : 0xFFFFFFFFu);
+    uint8_t prot = pct(g, 85) ? (PROT_PRIV | PROT_NS) : PROT_NS;
+    emit_write(g, ITM_TPR, v, 0xF, prot, false);
+    if (prot & PROT_PRIV)
+        g->tpr = v & mask;
+}
+
+static bool is_mapped(const struct rgen *g, uint32_t a)
+{
+    if (a < 0x400)
+        return true;
+    if (a >= 0xE00 && a < ITM_TER(n_ter(g)))
+        return true;
+    if (a == ITM_TPR || a == ITM_TCR)
+        return true;
+    for (unsigned i = 0; i < N_ID_REGS; i++)
+        if (id_regs[i].addr == a)
+            return true;
+    return false;
+}
+
+static uint32_t unmapped_addr(struct rgen *g)
+{
+    for (;;) {
+        uint32_t a = range(g, 0x100, 0x3FF) * 4;
+        if (!is_mapped(g, a))
+            return a;
+    }
+}
+
+static void act_read(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 20) {
+        const struct id_reg *id = &id_regs[below(g, N_ID_REGS)];
+        emit_read(g, id->addr, true, id->value);
+    } else if (r < 35)
+        emit_read(g, ITM_TCR, false, 0);
+    else if (r < 45)
+        emit_read(g, ITM_TER(below(g, 8)), false, 0);
+    else if (r < 52)
+        emit_read(g, ITM_TPR, false, 0);
+    else if (r < 92)
+        emit_read(g, ITM_STIM(pick_port(g)), false, 0);
+    else
+        emit_read(g, unmapped_addr(g), true, 0); /* RAZ */
+}
+
+/* Writes the APB slave must reject with PSLVERR, or ignore (read-only/unmapped). */
+static void act_odd_write(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 40) { /* STIM: strobes other than 0x1, 0x3, 0xF */
+        static const uint8_t bad[] = {0x0, 0x2, 0x4, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xE};
+        emit_write(g, ITM_STIM(pick_port(g)), (uint32_t)rnd(g), bad[below(g, sizeof bad)],
+                   PROT_PRIV | PROT_NS, true);
+    } else if (r < 75) { /* other registers: anything but 0xF */
+        static const uint32_t regs[] = {ITM_TCR, ITM_TPR, ITM_TER(0), 0xFBC, 0x800};
+        uint32_t v = rand_tcr(g);
+        emit_write(g, regs[below(g, 5)], v, (uint8_t)below(g, 15), PROT_PRIV | PROT_NS, true);
+    } else if (r < 90) /* read-only ID register: ignored */
+        emit_write(g, id_regs[below(g, N_ID_REGS)].addr, (uint32_t)rnd(g), 0xF,
+                   PROT_PRIV | PROT_NS, false);
+    else
+        emit_write(g, unmapped_addr(g), (uint32_t)rnd(g), 0xF, PROT_PRIV | PROT_NS, false);
+}
+
+static uint64_t rand_idle_len(struct rgen *g, bool allow_long)
+{
+    unsigned r = below(g, 100);
+    if (r < 75)
+        return range(g, 1, 8);
+    if (r < 99 || !allow_long)
+        return range(g, 9, 64);
+    return range(g, 65, 400);
+}
+
+static void act_idle(struct rgen *g)
+{
+    emit_idle(g, rand_idle_len(g, true));
+}
+
+static void act_sync(struct rgen *g)
+{
+    emit_pulse(g, pct(g, 50) ? SIG_DWT_SYNC : SIG_TPIU_SYNC, pct(g, 85) ? 1 : range(g, 2, 3),
+               pct(g, 50));
+}
+
+static void act_level_toggle(struct rgen *g, enum ev_sig sig)
+{
+    emit_set(g, sig, !g->lvl[sig]);
+}
+
+/* trcena/niden/spniden/pe_secure: mostly enabled, so a change off is soon undone. */
+static void act_auth(struct rgen *g)
+{
+    static const enum ev_sig sigs[4] = {SIG_TRCENA, SIG_NIDEN, SIG_SPNIDEN, SIG_PE_SECURE};
+    for (unsigned i = 0; i < 4; i++) {
+        enum ev_sig s = sigs[i];
+        bool dflt = s != SIG_PE_SECURE;
+        if (g->lvl[s] != dflt && pct(g, 50)) {
+            emit_set(g, s, dflt);
+            return;
+        }
+    }
+    act_level_toggle(g, sigs[below(g, 4)]);
+}
+
+static void act_ts_tick(struct rgen *g)
+{
+    if (pct(g, 70))
+        emit_pulse(g, SIG_TS_TICK, range(g, 1, 30), true);
+    else
+        emit_pulse(g, SIG_TS_TICK, 1, false);
+}
+
+static void act_gts(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    uint64_t v;
+    if (r < 30)
+        v = rnd(g); /* anything, bits above GtsWidth too */
+    else if (r < 55)
+        v = (rnd(g) & ~((1ull << 26) - 1)) | below(g, 1u << 26); /* new high bits (>= 26) */
+    else {
+        static const unsigned edges[3] = {7, 13, 26}; /* GTSFREQ and GTS2 boundaries */
+        unsigned sh = edges[below(g, 3)];
+        v = ((rnd(g) >> 20) << sh) - range(g, 1, 40); /* crosses the boundary soon */
+    }
+    emit_set(g, SIG_GTS, v);
+}
+
+static void act_gts_step(struct rgen *g)
+{
+    static const uint64_t steps[] = {0, 1, 1, 1, 3, 100, 1u << 7, 1u << 13, 1ull << 26, 12345};
+    emit_set(g, SIG_GTS_STEP, steps[below(g, sizeof steps / sizeof steps[0])]);
+}
+
+static void levels_default(struct rgen *g)
+{
+    memset(g->lvl, 0, sizeof g->lvl);
+    g->lvl[SIG_ATREADY] = g->lvl[SIG_TRCENA] = g->lvl[SIG_NIDEN] = g->lvl[SIG_SPNIDEN] = true;
+}
+
+static void act_reset(struct rgen *g)
+{
+    emit(g, EV_RESET)->count = range(g, 1, 6);
+    g->tcr = g->tpr = 0;
+    memset(g->ter, 0, sizeof g->ter);
+    levels_default(g);
+}
+
+/* Enable the ITM with most features on (start of a run, after a reset). */
+static void act_program(struct rgen *g)
+{
+    for (unsigned k = 0; k < n_ter(g); k++) {
+        uint32_t v = pct(g, 70) ? 0xFFFFFFFFu : (uint32_t)rnd(g);
+        for (unsigned i = 0; i < 4; i++)
+            if (g->fav[i] / 32 == k)
+                v |= 1u << (g->fav[i] % 32);
+        emit_write(g, ITM_TER(k), v, 0xF, PROT_PRIV | PROT_NS, false);
+        g->ter[k] = v;
+    }
+    uint32_t tcr = rand_tcr(g) | TCR_ITMENA;
+    emit_write(g, ITM_TCR, tcr, 0xF, PROT_PRIV | PROT_NS, false);
+    g->tcr = tcr & TCR_WRITABLE;
+}
+
+/* One action that never blocks on the ITM (used inside ATREADY stalls). */
+static void act_nonblocking(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 40)
+        act_stim_write(g);
+    else if (r < 50)
+        act_burst(g);
+    else if (r < 65)
+        act_hw(g, true);
+    else if (r < 70)
+        act_hw_burst(g, true);
+    else if (r < 78)
+        act_read(g);
+    else if (r < 82)
+        act_sync(g);
+    else if (r < 85)
+        act_ts_tick(g);
+    else if (r < 87)
+        emit_pulse(g, SIG_HW_OVF, 1, pct(g, 50));
+    else if (r < 89)
+        act_tcr(g);
+    else
+        emit_idle(g, rand_idle_len(g, false));
+}
+
+static void act_stall(struct rgen *g)
+{
+    emit_set(g, SIG_ATREADY, 0);
+    unsigned r = below(g, 1000);
+    if (r < 450)
+        emit_idle(g, range(g, 1, 4)); /* short hiccup */
+    else {
+        unsigned n = range(g, 1, 6);
+        for (unsigned i = 0; i < n; i++)
+            act_nonblocking(g);
+        if (r >= 996)
+            emit_idle(g, range(g, 1000, 3000)); /* long stall */
+        else if (r >= 975)
+            emit_idle(g, range(g, 100, 400));
+    }
+    emit_set(g, SIG_ATREADY, 1);
+}
+
+/* ---- action table ---------------------------------------------------------------------- */
+
+enum action {
+    A_STIM, A_BURST, A_STRING, A_HW, A_HW_BURST, A_TCR, A_TER, A_TPR, A_READ, A_ODD_WRITE,
+    A_IDLE, A_STALL, A_SYNC, A_HW_OVF, A_HALTED, A_AUTH, A_TS_TICK, A_ASYNC_IDLE, A_GTS,
+    A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_NACTIONS
+};
+
+/* Weights in 1/10000; see the header comment of this file for the constraints. */
+static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
+{
+    bool itm_on = (g->tcr & TCR_ITMENA) != 0;
+    bool any_ter = false;
+    for (unsigned k = 0; k < n_ter(g); k++)
+        any_ter |= g->ter[k] != 0;
+    w[A_STIM] = 2500;
+    w[A_BURST] = 220;
+    w[A_STRING] = 150;
+    w[A_HW] = 1100;
+    w[A_HW_BURST] = 150;
+    w[A_TCR] = itm_on ? 110 : 2500;
+    w[A_TER] = any_ter ? 100 : 1500;
+    w[A_TPR] = 50;
+    w[A_READ] = 600;
+    w[A_ODD_WRITE] = 100;
+    w[A_IDLE] = 800;
+    w[A_STALL] = 450;
+    w[A_SYNC] = 150;
+    w[A_HW_OVF] = 80;
+    w[A_HALTED] = g->lvl[SIG_HALTED] ? 400 : 60;
+    bool auth_off = !g->lvl[SIG_TRCENA] || !g->lvl[SIG_NIDEN] || !g->lvl[SIG_SPNIDEN] ||
+                    g->lvl[SIG_PE_SECURE];
+    w[A_AUTH] = auth_off ? 500 : 80;
+    w[A_TS_TICK] = (g->tcr & TCR_SWOENA) ? 900 : 120;
+    w[A_ASYNC_IDLE] = g->lvl[SIG_ASYNC_IDLE] ? 300 : 50;
+    w[A_GTS] = 90;
+    w[A_GTS_STEP] = 35;
+    w[A_GTS_CLKCH] = 60;
+    w[A_FLUSH] = 70;
+    w[A_WAIT_IDLE] = auth_pe(g) ? 40 : 0;
+    w[A_RESET] = 2;
+}
+
+static void action(struct rgen *g)
+{
+    unsigned w[A_NACTIONS];
+    weights(g, w);
+    unsigned total = 0;
+    for (unsigned i = 0; i < A_NACTIONS; i++)
+        total += w[i];
+    unsigned r = below(g, total);
+    unsigned a = 0;
+    while (r >= w[a])
+        r -= w[a++];
+    switch ((enum action)a) {
+    case A_STIM: act_stim_write(g); break;
+    case A_BURST: act_burst(g); break;
+    case A_STRING: act_string(g); break;
+    case A_HW: act_hw(g, false); break;
+    case A_HW_BURST: act_hw_burst(g, false); break;
+    case A_TCR: act_tcr(g); break;
+    case A_TER: act_ter(g); break;
+    case A_TPR: act_tpr(g); break;
+    case A_READ: act_read(g); break;
+    case A_ODD_WRITE: act_odd_write(g); break;
+    case A_IDLE: act_idle(g); break;
+    case A_STALL: act_stall(g); break;
+    case A_SYNC: act_sync(g); break;
+    case A_HW_OVF: emit_pulse(g, SIG_HW_OVF, 1, pct(g, 50)); break;
+    case A_HALTED: act_level_toggle(g, SIG_HALTED); break;
+    case A_AUTH: act_auth(g); break;
+    case A_TS_TICK: act_ts_tick(g); break;
+    case A_ASYNC_IDLE: act_level_toggle(g, SIG_ASYNC_IDLE); break;
+    case A_GTS: act_gts(g); break;
+    case A_GTS_STEP: act_gts_step(g); break;
+    case A_GTS_CLKCH: emit_pulse(g, SIG_GTS_CLKCH, 1, pct(g, 50)); break;
+    case A_FLUSH: emit(g, EV_FLUSH); break;
+    case A_WAIT_IDLE: emit(g, EV_WAIT_IDLE)->count = 100000; break;
+    case A_RESET:
+        act_reset(g);
+        act_program(g);
+        break;
+    default: break;
+    }
+    g->actions++;
+}
+
+/* The largest action (a stall holding bursts) stays well below this. */
+#define RGEN_ACTION_MAX 160u
+
+static void refill(struct rgen *g)
+{
+    g->n = g->pos = 0;
+    if (g->actions == 0) {
+        act_program(g);
+        g->actions++;
+    }
+    while (g->n + RGEN_ACTION_MAX <= RGEN_CHUNK)
+        action(g);
+}
+
+void rgen_init(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg)
+{
+    memset(g, 0, sizeof *g);
+    g->seed = seed;
+    g->cfg = *cfg;
+    rgen_rewind(g);
+}
+
+void rgen_rewind(void *ctx)
+{
+    struct rgen *g = ctx;
+    uint64_t seed = g->seed;
+    struct itm_cfg cfg = g->cfg;
+    memset(g, 0, sizeof *g);
+    g->seed = seed;
+    g->cfg = cfg;
+    rgen_prng_seed(&g->prng, seed);
+    levels_default(g);
+    unsigned np = cfg.num_stim_ports;
+    /* favourites: port 0, one more in page 0 and two anywhere (other pages if present) */
+    g->fav[0] = 0;
+    g->fav[1] = below(g, np < 32 ? np : 32);
+    g->fav[2] = below(g, np);
+    g->fav[3] = np > 32 ? range(g, 32, np - 1) : below(g, np);
+}
+
+const struct event *rgen_next(void *ctx)
+{
+    struct rgen *g = ctx;
+    if (g->pos >= g->n)
+        refill(g);
+    return &g->buf[g->pos++];
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Seeded constrained-random event generator. Produces events lazily, a chunk at a time,
+ * so any run length needs the same memory; the same seed always gives the same events. */
+#ifndef TRACEREF_SIM_C_TB_COMMON_RANDOM_H
+#define TRACEREF_SIM_C_TB_COMMON_RANDOM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "itm_model.h"
+#include "scenario.h"
+
+#define RGEN_CHUNK 512u
+
+/* xoshiro256** seeded through splitmix64 (own PRNG: independent of libc rand()). */
+struct rgen_prng {
+    uint64_t s[4];
+};
+void rgen_prng_seed(struct rgen_prng *p, uint64_t seed);
+uint64_t rgen_prng_next(struct rgen_prng *p);
+
+struct rgen {
+    uint64_t seed;
+    struct itm_cfg cfg;
+    struct rgen_prng prng;
+    /* what the generator believes the DUT's registers and inputs are (guides choices) */
+    uint32_t tcr, tpr, ter[8];
+    bool lvl[SIG_NLEVELS];
+    unsigned fav[4]; /* favourite ports: many packets on few ports and page changes */
+    uint64_t actions;
+    /* chunk of generated events */
+    struct event buf[RGEN_CHUNK];
+    unsigned n, pos;
+};
+
+void rgen_init(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg);
+/* ev_source callbacks (ctx = struct rgen *). */
+const struct event *rgen_next(void *ctx);
+void rgen_rewind(void *ctx);
+
+#endif

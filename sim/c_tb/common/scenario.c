@@ -1,0 +1,707 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Parser of line-oriented scenario files into an event list (format: sim/c_tb/SCENARIO.md). */
+#include "scenario.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+#define SCEN_MAX_TOKENS 512
+#define SCEN_MAX_ERRORS 20
+
+const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts", "gts"};
+
+static const char *const sig_names[SIG_NSIGS] = {
+    "atready", "trcena",   "niden",     "spniden", "pe_secure", "halted",   "async_idle",
+    "gts",     "gts_step", "dwt_sync",  "tpiu_sync", "hw_ovf",  "ts_tick", "gts_clkch",
+};
+
+const char *ev_sig_name(unsigned sig)
+{
+    return sig < SIG_NSIGS ? sig_names[sig] : "?";
+}
+
+struct parser {
+    struct scenario *s;
+    const char *name;
+    uint32_t line;
+    unsigned errors;
+    bool ended;
+    char *tok[SCEN_MAX_TOKENS];
+    unsigned ntok;
+};
+
+static void perr(struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void perr(struct parser *p, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    p->errors++;
+    if (p->errors <= SCEN_MAX_ERRORS)
+        log_msg(LOG_ERROR, "%s:%" PRIu32 ": error: %s\n", p->name, p->line, msg);
+    if (p->errors == SCEN_MAX_ERRORS + 1)
+        log_msg(LOG_ERROR, "%s: too many errors, the rest are not shown\n", p->name);
+}
+
+/* Decimal or 0x-hex, '_' allowed between digits. Returns false if not a number or it
+ * does not fit in 64 bits. */
+static bool parse_u64(const char *t, uint64_t *out)
+{
+    unsigned base = 10;
+    if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+        base = 16;
+        t += 2;
+    }
+    if (*t == '\0' || *t == '_')
+        return false;
+    uint64_t v = 0;
+    for (; *t; t++) {
+        unsigned d;
+        if (*t == '_')
+            continue;
+        if (*t >= '0' && *t <= '9')
+            d = (unsigned)(*t - '0');
+        else if (base == 16 && *t >= 'a' && *t <= 'f')
+            d = (unsigned)(*t - 'a' + 10);
+        else if (base == 16 && *t >= 'A' && *t <= 'F')
+            d = (unsigned)(*t - 'A' + 10);
+        else
+            return false;
+        if (v > (UINT64_MAX - d) / base)
+            return false;
+        v = v * base + d;
+    }
+    *out = v;
+    return true;
+}
+
+/* Parses token i as a number in [lo, hi]; what names it in the message, hex selects how
+ * the range is printed. */
+static bool num_arg_fmt(struct parser *p, unsigned i, const char *what, uint64_t lo, uint64_t hi,
+                        uint64_t *out, bool hex)
+{
+    const char *kw = p->tok[0];
+    if (i >= p->ntok) {
+        perr(p, "%s: expected %s, got end of line", kw, what);
+        return false;
+    }
+    uint64_t v;
+    if (!parse_u64(p->tok[i], &v)) {
+        perr(p, "%s: expected %s (a decimal or 0x-hex number), got '%s'", kw, what, p->tok[i]);
+        return false;
+    }
+    if (v < lo || v > hi) {
+        if (hex)
+            perr(p, "%s: %s %s out of range (expected 0x%" PRIx64 "..0x%" PRIx64 ")", kw, what,
+                 p->tok[i], lo, hi);
+        else
+            perr(p, "%s: %s %s out of range (expected %" PRIu64 "..%" PRIu64 ")", kw, what,
+                 p->tok[i], lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool num_arg(struct parser *p, unsigned i, const char *what, uint64_t lo, uint64_t hi,
+                    uint64_t *out)
+{
+    return num_arg_fmt(p, i, what, lo, hi, out, true);
+}
+
+static bool count_arg(struct parser *p, unsigned i, const char *what, uint64_t lo, uint64_t hi,
+                      uint64_t *out)
+{
+    return num_arg_fmt(p, i, what, lo, hi, out, false);
+}
+
+/* key=value options after the positional arguments. */
+struct opt_spec {
+    const char *key;
+    uint64_t lo, hi;
+    bool given;
+    uint64_t val;
+};
+
+static bool parse_opts(struct parser *p, unsigned first, struct opt_spec *spec, unsigned nspec)
+{
+    const char *kw = p->tok[0];
+    bool ok = true;
+    for (unsigned i = first; i < p->ntok; i++) {
+        char *t = p->tok[i];
+        char *eq = strchr(t, '=');
+        if (!eq) {
+            if (nspec)
+                perr(p, "%s: unexpected extra token '%s' (options are key=value)", kw, t);
+            else
+                perr(p, "%s: unexpected extra token '%s'", kw, t);
+            ok = false;
+            continue;
+        }
+        *eq = '\0';
+        struct opt_spec *o = NULL;
+        for (unsigned k = 0; k < nspec; k++)
+            if (strcmp(spec[k].key, t) == 0)
+                o = &spec[k];
+        if (!o) {
+            char list[128] = "";
+            for (unsigned k = 0; k < nspec; k++) {
+                strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+                strncat(list, spec[k].key, sizeof list - strlen(list) - 1);
+            }
+            perr(p, "%s: unknown option '%s' (expected %s)", kw, t, nspec ? list : "none");
+            ok = false;
+        } else if (o->given) {
+            perr(p, "%s: option '%s' given twice", kw, t);
+            ok = false;
+        } else {
+            uint64_t v;
+            if (!parse_u64(eq + 1, &v)) {
+                perr(p, "%s: option %s: expected a number, got '%s'", kw, t, eq + 1);
+                ok = false;
+            } else if (v < o->lo || v > o->hi) {
+                bool hex = !strcmp(t, "expect") || !strcmp(t, "mask") || !strcmp(t, "strb");
+                if (hex)
+                    perr(p, "%s: option %s=%s out of range (expected 0x%" PRIx64 "..0x%" PRIx64
+                         ")", kw, t, eq + 1, o->lo, o->hi);
+                else
+                    perr(p, "%s: option %s=%s out of range (expected %" PRIu64 "..%" PRIu64 ")",
+                         kw, t, eq + 1, o->lo, o->hi);
+                ok = false;
+            } else {
+                o->given = true;
+                o->val = v;
+            }
+        }
+        *eq = '=';
+    }
+    return ok;
+}
+
+static bool positional_only(struct parser *p, unsigned nargs)
+{
+    return parse_opts(p, nargs + 1, NULL, 0);
+}
+
+static struct event *new_event(struct parser *p, enum ev_kind kind)
+{
+    struct scenario *s = p->s;
+    if (s->nev >= s->cap_ev) {
+        perr(p, "too many events (capacity %zu)", s->cap_ev);
+        return NULL;
+    }
+    struct event *e = &s->ev[s->nev++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind;
+    e->line = p->line;
+    return e;
+}
+
+static int find_sig(const char *name, unsigned lo, unsigned hi)
+{
+    for (unsigned i = lo; i < hi; i++)
+        if (strcmp(sig_names[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void sig_list(char *buf, size_t n, unsigned lo, unsigned hi)
+{
+    buf[0] = '\0';
+    for (unsigned i = lo; i < hi; i++) {
+        strncat(buf, i > lo ? " " : "", n - strlen(buf) - 1);
+        strncat(buf, sig_names[i], n - strlen(buf) - 1);
+    }
+}
+
+static void parse_config(struct parser *p)
+{
+    if (p->ntok < 2) {
+        perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts)");
+        return;
+    }
+    for (unsigned i = 1; i < p->ntok; i++) {
+        char *t = p->tok[i];
+        char *eq = strchr(t, '=');
+        if (!eq) {
+            perr(p, "config: expected key=value, got '%s'", t);
+            continue;
+        }
+        *eq = '\0';
+        int k = -1;
+        for (unsigned j = 0; j < SCFG_NKEYS; j++)
+            if (strcmp(scen_cfg_key_name[j], t) == 0)
+                k = (int)j;
+        uint64_t v;
+        if (k < 0)
+            perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts or gts)", t);
+        else if (!parse_u64(eq + 1, &v) || v > 0xFFFFFFFFu)
+            perr(p, "config: %s: expected a number, got '%s'", t, eq + 1);
+        else if (p->s->cfg.given[k] && p->s->cfg.value[k] != v)
+            perr(p, "config: %s=%" PRIu64 " conflicts with %s=%u on line %" PRIu32, t, v, t,
+                 p->s->cfg.value[k], p->s->cfg.line[k]);
+        else {
+            p->s->cfg.given[k] = true;
+            p->s->cfg.value[k] = (unsigned)v;
+            p->s->cfg.line[k] = p->line;
+        }
+        *eq = '=';
+    }
+}
+
+static void parse_write(struct parser *p)
+{
+    uint64_t addr, data;
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFF, &addr) || !num_arg(p, 2, "DATA", 0, 0xFFFFFFFFu, &data))
+        return;
+    struct opt_spec o[] = {{"size", 1, 4, false, 0},
+                           {"priv", 0, 1, false, 0},
+                           {"ns", 0, 1, false, 0},
+                           {"strb", 0, 0xF, false, 0},
+                           {"instr", 0, 1, false, 0}};
+    if (!parse_opts(p, 3, o, 5))
+        return;
+    if (o[0].given && o[3].given) {
+        perr(p, "write: give either size= or strb=, not both");
+        return;
+    }
+    uint8_t strb = 0xF;
+    if (o[0].given) {
+        if (o[0].val == 1)
+            strb = 0x1;
+        else if (o[0].val == 2)
+            strb = 0x3;
+        else if (o[0].val == 4)
+            strb = 0xF;
+        else {
+            perr(p, "write: size=%" PRIu64 " invalid (expected 1, 2 or 4)", o[0].val);
+            return;
+        }
+    }
+    if (o[3].given)
+        strb = (uint8_t)o[3].val;
+    struct event *e = new_event(p, EV_WRITE);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->data = (uint32_t)data;
+    e->strb = strb;
+    e->raw_strb = o[3].given;
+    e->prot = (uint8_t)((o[1].given ? o[1].val : 1) | ((o[2].given ? o[2].val : 1) << 1) |
+                        (o[4].val << 2));
+}
+
+static void parse_read(struct parser *p)
+{
+    uint64_t addr;
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFF, &addr))
+        return;
+    struct opt_spec o[] = {{"expect", 0, 0xFFFFFFFFu, false, 0},
+                           {"mask", 0, 0xFFFFFFFFu, false, 0},
+                           {"priv", 0, 1, false, 0},
+                           {"ns", 0, 1, false, 0},
+                           {"instr", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 5))
+        return;
+    if (o[1].given && !o[0].given) {
+        perr(p, "read: mask= needs expect=");
+        return;
+    }
+    struct event *e = new_event(p, EV_READ);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->has_expect = o[0].given;
+    e->data = (uint32_t)o[0].val;
+    e->mask = o[1].given ? (uint32_t)o[1].val : 0xFFFFFFFFu;
+    e->prot = (uint8_t)((o[2].given ? o[2].val : 1) | ((o[3].given ? o[3].val : 1) << 1) |
+                        (o[4].val << 2));
+}
+
+static void parse_count(struct parser *p, enum ev_kind kind, const char *what, uint64_t lo,
+                        bool optional, uint64_t dflt)
+{
+    uint64_t n = dflt;
+    if (!optional || p->ntok > 1)
+        if (!count_arg(p, 1, what, lo, UINT32_MAX, &n))
+            return;
+    if (!positional_only(p, p->ntok > 1 ? 1 : 0))
+        return;
+    struct event *e = new_event(p, kind);
+    if (e)
+        e->count = n;
+}
+
+static void parse_set(struct parser *p)
+{
+    char list[160];
+    sig_list(list, sizeof list, 0, SIG_NLEVELS);
+    if (p->ntok < 2) {
+        perr(p, "set: expected NAME VALUE (NAME one of: %s)", list);
+        return;
+    }
+    int sig = find_sig(p->tok[1], 0, SIG_NLEVELS);
+    if (sig < 0) {
+        if (find_sig(p->tok[1], SIG_NLEVELS, SIG_NSIGS) >= 0)
+            perr(p, "set: '%s' is a pulse input, use 'pulse %s [N]'", p->tok[1], p->tok[1]);
+        else
+            perr(p, "set: unknown input '%s' (expected one of: %s)", p->tok[1], list);
+        return;
+    }
+    bool wide = sig == SIG_GTS || sig == SIG_GTS_STEP;
+    uint64_t v;
+    if (!num_arg(p, 2, "VALUE", 0, wide ? UINT64_MAX : 1, &v) || !positional_only(p, 2))
+        return;
+    struct event *e = new_event(p, EV_SET);
+    if (!e)
+        return;
+    e->sig = (uint8_t)sig;
+    e->val = v;
+}
+
+static void parse_pulse(struct parser *p)
+{
+    char list[160];
+    sig_list(list, sizeof list, SIG_NLEVELS, SIG_NSIGS);
+    if (p->ntok < 2) {
+        perr(p, "pulse: expected NAME [N] (NAME one of: %s)", list);
+        return;
+    }
+    int sig = find_sig(p->tok[1], SIG_NLEVELS, SIG_NSIGS);
+    if (sig < 0) {
+        if (find_sig(p->tok[1], 0, SIG_NLEVELS) >= 0)
+            perr(p, "pulse: '%s' is a level input, use 'set %s VALUE'", p->tok[1], p->tok[1]);
+        else
+            perr(p, "pulse: unknown input '%s' (expected one of: %s)", p->tok[1], list);
+        return;
+    }
+    uint64_t n = 1;
+    unsigned next = 2;
+    if (p->ntok > 2 && !strchr(p->tok[2], '=')) {
+        if (!count_arg(p, 2, "N (cycles)", 1, UINT32_MAX, &n))
+            return;
+        next = 3;
+    }
+    struct opt_spec o[] = {{"bg", 0, 1, false, 0}};
+    if (!parse_opts(p, next, o, 1))
+        return;
+    struct event *e = new_event(p, EV_PULSE);
+    if (!e)
+        return;
+    e->sig = (uint8_t)sig;
+    e->count = n;
+    e->bg = o[0].val != 0;
+}
+
+static void parse_hw(struct parser *p)
+{
+    uint64_t hdr, payload = 0;
+    if (!num_arg(p, 1, "HEADER", 0, 0xFF, &hdr))
+        return;
+    unsigned next = 2;
+    if (p->ntok > 2 && !strchr(p->tok[2], '=')) {
+        if (!num_arg(p, 2, "PAYLOAD", 0, 0xFFFFFFFFu, &payload))
+            return;
+        next = 3;
+    }
+    struct opt_spec o[] = {{"max", 1, UINT32_MAX, false, 0}};
+    if (!parse_opts(p, next, o, 1))
+        return;
+    static const unsigned len_of_ss[4] = {0, 1, 2, 4};
+    unsigned len = len_of_ss[hdr & 3];
+    if (len < 4 && (payload >> (8 * len)) != 0) {
+        perr(p, "hw: payload 0x%" PRIx64 " does not fit the %u byte(s) that header 0x%02" PRIx64
+             " (SS=%" PRIu64 ") carries", payload, len, hdr, hdr & 3);
+        return;
+    }
+    struct event *e = new_event(p, EV_HW);
+    if (!e)
+        return;
+    e->val = (payload << 8) | hdr;
+    e->count = o[0].val;
+}
+
+static void parse_expect_atb(struct parser *p, bool at)
+{
+    const char *kw = p->tok[0];
+    uint64_t cyc = 0;
+    unsigned first = 1;
+    if (at) {
+        if (!count_arg(p, 1, "CYCLE", 0, INT64_MAX, &cyc))
+            return;
+        first = 2;
+    }
+    if (p->ntok <= first) {
+        perr(p, "%s: expected at least one byte", kw);
+        return;
+    }
+    struct scenario *s = p->s;
+    if (s->nbytes + (p->ntok - first) > s->cap_bytes) {
+        perr(p, "%s: too many expected bytes (capacity %zu)", kw, s->cap_bytes);
+        return;
+    }
+    if (s->nseg >= s->cap_seg) {
+        perr(p, "%s: too many expect lines (capacity %zu)", kw, s->cap_seg);
+        return;
+    }
+    size_t off = s->nbytes;
+    for (unsigned i = first; i < p->ntok; i++) {
+        uint64_t b;
+        if (!num_arg(p, i, "byte", 0, 0xFF, &b))
+            return;
+        s->bytes[off + (i - first)] = (uint8_t)b;
+    }
+    struct event *e = new_event(p, EV_EXPECT_ATB);
+    if (!e)
+        return;
+    struct expect_seg *g = &s->seg[s->nseg];
+    g->line = p->line;
+    g->off = (uint32_t)off;
+    g->len = p->ntok - first;
+    g->has_cycle = at;
+    g->cycle = (int64_t)cyc;
+    e->seg = (uint32_t)s->nseg++;
+    e->cycle = (int64_t)cyc;
+    s->nbytes += g->len;
+}
+
+static void parse_line(struct parser *p, char *line)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    p->ntok = 0;
+    for (char *t = strtok(line, " \t\r\v\f"); t; t = strtok(NULL, " \t\r\v\f")) {
+        if (p->ntok == SCEN_MAX_TOKENS) {
+            perr(p, "too many tokens on one line (max %d)", SCEN_MAX_TOKENS);
+            return;
+        }
+        p->tok[p->ntok++] = t;
+    }
+    if (p->ntok == 0)
+        return;
+    if (p->ended) {
+        perr(p, "'%s' after 'end' (nothing may follow 'end' but comments)", p->tok[0]);
+        return;
+    }
+    const char *kw = p->tok[0];
+    if (strcmp(kw, "config") == 0)
+        parse_config(p);
+    else if (strcmp(kw, "reset") == 0)
+        parse_count(p, EV_RESET, "N (cycles)", 1, false, 0);
+    else if (strcmp(kw, "write") == 0)
+        parse_write(p);
+    else if (strcmp(kw, "read") == 0)
+        parse_read(p);
+    else if (strcmp(kw, "idle") == 0)
+        parse_count(p, EV_IDLE, "N (cycles)", 0, false, 0);
+    else if (strcmp(kw, "set") == 0)
+        parse_set(p);
+    else if (strcmp(kw, "pulse") == 0)
+        parse_pulse(p);
+    else if (strcmp(kw, "hw") == 0)
+        parse_hw(p);
+    else if (strcmp(kw, "flush") == 0) {
+        if (positional_only(p, 0))
+            new_event(p, EV_FLUSH);
+    } else if (strcmp(kw, "wait_idle") == 0)
+        parse_count(p, EV_WAIT_IDLE, "MAX (cycles)", 1, true, 10000);
+    else if (strcmp(kw, "expect_atb") == 0)
+        parse_expect_atb(p, false);
+    else if (strcmp(kw, "expect_atb_at") == 0)
+        parse_expect_atb(p, true);
+    else if (strcmp(kw, "expect_cycle") == 0) {
+        uint64_t c;
+        if (count_arg(p, 1, "CYCLE", 0, INT64_MAX, &c) && positional_only(p, 1)) {
+            struct event *e = new_event(p, EV_EXPECT_CYCLE);
+            if (e)
+                e->cycle = (int64_t)c;
+        }
+    } else if (strcmp(kw, "end") == 0) {
+        if (positional_only(p, 0) && new_event(p, EV_END))
+            p->ended = true;
+    } else
+        perr(p, "unknown keyword '%s' (expected config, reset, write, read, idle, set, pulse, "
+                "hw, flush, wait_idle, expect_atb, expect_atb_at, expect_cycle or end)",
+             kw);
+}
+
+unsigned scenario_parse_string(struct scenario *s, const char *name, const char *text)
+{
+    struct parser p;
+    memset(&p, 0, sizeof p);
+    p.s = s;
+    p.name = name;
+    s->path = name;
+    s->nev = s->nseg = s->nbytes = 0;
+    memset(&s->cfg, 0, sizeof s->cfg);
+    size_t cap = 256;
+    char *buf = malloc(cap);
+    if (!buf) {
+        log_msg(LOG_ERROR, "%s: error: out of memory\n", name);
+        return 1;
+    }
+    const char *c = text;
+    while (*c) {
+        const char *nl = strchr(c, '\n');
+        size_t len = nl ? (size_t)(nl - c) : strlen(c);
+        if (len + 1 > cap) {
+            cap = len + 1;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                log_msg(LOG_ERROR, "%s: error: out of memory\n", name);
+                return p.errors + 1;
+            }
+            buf = nb;
+        }
+        memcpy(buf, c, len);
+        buf[len] = '\0';
+        p.line++;
+        parse_line(&p, buf);
+        c += len + (nl ? 1 : 0);
+    }
+    free(buf);
+    return p.errors;
+}
+
+unsigned scenario_parse_file(struct scenario *s, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        log_msg(LOG_ERROR, "%s: error: cannot open scenario: %s\n", path, strerror(errno));
+        return 1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    while (text) {
+        size_t got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+        if (len + 1 < cap)
+            break;
+        cap *= 2;
+        char *nt = realloc(text, cap);
+        if (!nt) {
+            free(text);
+            text = NULL;
+        } else
+            text = nt;
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    if (!text || rerr) {
+        free(text);
+        log_msg(LOG_ERROR, "%s: error: cannot read scenario\n", path);
+        return 1;
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        free(text);
+        log_msg(LOG_ERROR, "%s: error: file contains a NUL byte (not a text file?)\n", path);
+        return 1;
+    }
+    unsigned errors = scenario_parse_string(s, path, text);
+    free(text);
+    return errors;
+}
+
+static const char *prot_opts(uint8_t prot, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (!(prot & 1))
+        strncat(buf, " priv=0", n - 1);
+    if (!(prot & 2))
+        strncat(buf, " ns=0", n - strlen(buf) - 1);
+    if (prot & 4)
+        strncat(buf, " instr=1", n - strlen(buf) - 1);
+    return buf;
+}
+
+char *event_format(const struct event *e, const struct scenario *s, char *buf, size_t n)
+{
+    char pb[32];
+    switch (e->kind) {
+    case EV_RESET:
+        snprintf(buf, n, "reset %" PRIu64, e->count);
+        break;
+    case EV_WRITE: {
+        char sz[16];
+        if (e->raw_strb)
+            snprintf(sz, sizeof sz, " strb=0x%x", e->strb);
+        else
+            snprintf(sz, sizeof sz, "%s", e->strb == 1 ? " size=1" : e->strb == 3 ? " size=2" : "");
+        snprintf(buf, n, "write 0x%03x 0x%08x%s%s", e->addr, e->data, sz,
+                 prot_opts(e->prot, pb, sizeof pb));
+        break;
+    }
+    case EV_READ:
+        if (e->has_expect && e->mask != 0xFFFFFFFFu)
+            snprintf(buf, n, "read 0x%03x expect=0x%08x mask=0x%08x%s", e->addr, e->data, e->mask,
+                     prot_opts(e->prot, pb, sizeof pb));
+        else if (e->has_expect)
+            snprintf(buf, n, "read 0x%03x expect=0x%08x%s", e->addr, e->data,
+                     prot_opts(e->prot, pb, sizeof pb));
+        else
+            snprintf(buf, n, "read 0x%03x%s", e->addr, prot_opts(e->prot, pb, sizeof pb));
+        break;
+    case EV_IDLE:
+        snprintf(buf, n, "idle %" PRIu64, e->count);
+        break;
+    case EV_SET:
+        if (e->sig == SIG_GTS || e->sig == SIG_GTS_STEP)
+            snprintf(buf, n, "set %s 0x%" PRIx64, ev_sig_name(e->sig), e->val);
+        else
+            snprintf(buf, n, "set %s %" PRIu64, ev_sig_name(e->sig), e->val);
+        break;
+    case EV_PULSE:
+        snprintf(buf, n, "pulse %s %" PRIu64 "%s", ev_sig_name(e->sig), e->count,
+                 e->bg ? " bg=1" : "");
+        break;
+    case EV_HW: {
+        char mx[32] = "";
+        if (e->count)
+            snprintf(mx, sizeof mx, " max=%" PRIu64, e->count);
+        if (e->val & 3)
+            snprintf(buf, n, "hw 0x%02x 0x%" PRIx64 "%s", (unsigned)(e->val & 0xFF), e->val >> 8,
+                     mx);
+        else
+            snprintf(buf, n, "hw 0x%02x%s", (unsigned)(e->val & 0xFF), mx);
+        break;
+    }
+    case EV_FLUSH:
+        snprintf(buf, n, "flush");
+        break;
+    case EV_WAIT_IDLE:
+        snprintf(buf, n, "wait_idle %" PRIu64, e->count);
+        break;
+    case EV_EXPECT_ATB: {
+        size_t pos = 0;
+        const struct expect_seg *g = (s && e->seg < s->nseg) ? &s->seg[e->seg] : NULL;
+        if (g && g->has_cycle)
+            pos = (size_t)snprintf(buf, n, "expect_atb_at %" PRId64, g->cycle);
+        else
+            pos = (size_t)snprintf(buf, n, "expect_atb");
+        for (uint32_t i = 0; g && i < g->len && pos + 6 < n; i++)
+            pos += (size_t)snprintf(buf + pos, n - pos, " 0x%02x", s->bytes[g->off + i]);
+        break;
+    }
+    case EV_EXPECT_CYCLE:
+        snprintf(buf, n, "expect_cycle %" PRId64, e->cycle);
+        break;
+    case EV_END:
+        snprintf(buf, n, "end");
+        break;
+    default:
+        snprintf(buf, n, "?event %u", e->kind);
+        break;
+    }
+    return buf;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Stimulus events and the parser of line-oriented scenario files (sim/c_tb/SCENARIO.md). */
+#ifndef TRACEREF_SIM_C_TB_COMMON_SCENARIO_H
+#define TRACEREF_SIM_C_TB_COMMON_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One stimulus event. Events run one after the other; see driver.h for their timing. */
+enum ev_kind {
+    EV_RESET,        /* count = cycles with rst_n low */
+    EV_WRITE,        /* APB write: addr, data, strb, prot */
+    EV_READ,         /* APB read: addr, prot, has_expect, data = expected value, mask */
+    EV_IDLE,         /* count = cycles */
+    EV_SET,          /* sig (a level), val */
+    EV_PULSE,        /* sig (a pulse), count = cycles high, bg = runs in the background */
+    EV_HW,           /* val = hw_data {payload, header}; count = max cycles offered (0: no limit) */
+    EV_FLUSH,        /* afvalid until afready */
+    EV_WAIT_IDLE,    /* count = max cycles */
+    EV_EXPECT_ATB,   /* seg = index of the expected-bytes segment (no cycles) */
+    EV_EXPECT_CYCLE, /* cycle */
+    EV_END,
+    EV_NKINDS
+};
+
+/* Level inputs (set) and pulse inputs (pulse). */
+enum ev_sig {
+    SIG_ATREADY,
+    SIG_TRCENA,
+    SIG_NIDEN,
+    SIG_SPNIDEN,
+    SIG_PE_SECURE,
+    SIG_HALTED,
+    SIG_ASYNC_IDLE,
+    SIG_GTS,
+    SIG_GTS_STEP,
+    SIG_NLEVELS,
+    SIG_DWT_SYNC = SIG_NLEVELS,
+    SIG_TPIU_SYNC,
+    SIG_HW_OVF,
+    SIG_TS_TICK,
+    SIG_GTS_CLKCH,
+    SIG_NSIGS
+};
+#define SIG_NPULSES (SIG_NSIGS - SIG_NLEVELS)
+
+struct event {
+    uint8_t kind;    /* enum ev_kind */
+    uint8_t sig;     /* enum ev_sig */
+    uint8_t strb;    /* write: pstrb */
+    uint8_t prot;    /* write/read: pprot */
+    bool has_expect; /* read */
+    bool bg;         /* pulse */
+    bool raw_strb;   /* write: strb= given (print it instead of size=) */
+    uint32_t line;   /* scenario line, 0 for generated events */
+    uint32_t addr;
+    uint32_t data; /* write data; read expected value */
+    uint32_t mask; /* read mask */
+    uint32_t seg;  /* expect_atb: segment index */
+    uint64_t val;  /* set: value; hw: hw_data */
+    uint64_t count;
+    int64_t cycle; /* expect_cycle, expect_atb_at */
+};
+
+/* Expected ATB bytes of one expect_atb / expect_atb_at line. The segments of a file
+ * are consecutive pieces of one expected stream. */
+struct expect_seg {
+    uint32_t line;
+    uint32_t off, len; /* into scenario.bytes */
+    bool has_cycle;
+    int64_t cycle; /* expect_atb_at: cycle of the first byte's transfer */
+};
+
+/* Configuration required by "config" lines; a key not given is not checked. */
+enum scen_cfg_key { SCFG_PORTS, SCFG_FIFO, SCFG_HWFIFO, SCFG_TS, SCFG_GTS, SCFG_NKEYS };
+struct scen_config {
+    bool given[SCFG_NKEYS];
+    unsigned value[SCFG_NKEYS];
+    uint32_t line[SCFG_NKEYS];
+};
+extern const char *const scen_cfg_key_name[SCFG_NKEYS];
+
+/* A parsed scenario. The caller provides the arrays and their capacities. */
+struct scenario {
+    const char *path;
+    struct event *ev;
+    size_t nev, cap_ev;
+    struct expect_seg *seg;
+    size_t nseg, cap_seg;
+    uint8_t *bytes;
+    size_t nbytes, cap_bytes;
+    struct scen_config cfg;
+};
+
+/* Parses path into s (arrays and caps set by the caller). Errors are printed as
+ * "path:line: error: ..."; returns the number of errors (0 = success). */
+unsigned scenario_parse_file(struct scenario *s, const char *path);
+/* Same, from a string (name is used in messages). */
+unsigned scenario_parse_string(struct scenario *s, const char *name, const char *text);
+
+/* Formats ev in scenario syntax (one line, no newline). expect_atb needs s for its bytes
+ * (may be NULL: bytes are then omitted). Returns buf. */
+char *event_format(const struct event *ev, const struct scenario *s, char *buf, size_t n);
+
+const char *ev_sig_name(unsigned sig);
+
+#endif

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* One side's ATB byte stream: decode, history, expectations. */
+#include "stream.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+
+void stream_init(struct stream *s, const char *name, const struct scenario *scen)
+{
+    memset(s, 0, sizeof *s);
+    s->name = name;
+    s->scen = scen;
+    pktdec_init(&s->dec);
+}
+
+void stream_reset(struct stream *s)
+{
+    pktdec_reset_stream(&s->dec);
+}
+
+static const struct expect_seg *cur_seg(const struct stream *s)
+{
+    if (!s->scen || s->seg >= s->scen->nseg)
+        return NULL;
+    return &s->scen->seg[s->seg];
+}
+
+bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
+{
+    uint64_t index = s->dec.stats.bytes; /* 0-based byte number of this byte */
+    if (!pktdec_busy(&s->dec))
+        s->pkt_start = cycle;
+    s->last_cycle = cycle;
+    struct pkt p;
+    if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
+        struct stream_hist *h = &s->hist[s->hist_n++ % STREAM_HIST];
+        h->p = p;
+        h->cycle = s->pkt_start;
+        if (log_enabled(LOG_DEBUG)) {
+            char txt[128], hex[40];
+            log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-6s packet %-40s [%s]\n", s->pkt_start,
+                    s->name, pktdec_format(&p, txt, sizeof txt),
+                    pktdec_format_bytes(&p, hex, sizeof hex));
+        }
+    }
+    const struct expect_seg *g = cur_seg(s);
+    if (!g)
+        return true;
+    uint8_t want = s->scen->bytes[g->off + s->seg_pos];
+    if (s->seg_pos == 0 && g->has_cycle && cycle != g->cycle) {
+        snprintf(s->fail_msg, sizeof s->fail_msg,
+                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s ATB byte #%" PRIu64
+                 " (0x%02x, expected 0x%02x) transferred at cycle %" PRId64
+                 ", expected at cycle %" PRId64,
+                 s->scen->path, g->line, cycle, s->name, index, byte, want, cycle, g->cycle);
+        return false;
+    }
+    if (byte != want) {
+        snprintf(s->fail_msg, sizeof s->fail_msg,
+                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s ATB byte #%" PRIu64
+                 " is 0x%02x, expected 0x%02x (byte %" PRIu32 " of the line)",
+                 s->scen->path, g->line, cycle, s->name, index, byte, want, s->seg_pos);
+        return false;
+    }
+    if (++s->seg_pos == g->len) {
+        s->seg++;
+        s->seg_pos = 0;
+    }
+    return true;
+}
+
+bool stream_finish(struct stream *s, int64_t cycle)
+{
+    const struct expect_seg *g = cur_seg(s);
+    if (!g)
+        return true;
+    char rest[96] = "";
+    size_t pos = 0;
+    for (uint32_t i = s->seg_pos; i < g->len && pos + 8 < sizeof rest; i++)
+        pos += (size_t)snprintf(rest + pos, sizeof rest - pos, " 0x%02x", s->scen->bytes[g->off + i]);
+    if (g->len - s->seg_pos > 12)
+        snprintf(rest + pos, sizeof rest - pos, " ...");
+    snprintf(s->fail_msg, sizeof s->fail_msg,
+             "%s:%" PRIu32 ": check failed at the end of the run (cycle %" PRId64
+             "): %s ATB stream ended after %" PRIu64 " bytes; still expected:%s",
+             s->scen->path, g->line, cycle, s->name, s->dec.stats.bytes, rest);
+    return false;
+}
+
+void stream_print_history(const struct stream *s, unsigned max, int lvl)
+{
+    uint64_t n = s->hist_n < max ? s->hist_n : max;
+    if (n > STREAM_HIST)
+        n = STREAM_HIST;
+    log_msg((enum log_level)lvl, "  last %" PRIu64 " packets on the %s ATB stream (%" PRIu64
+            " bytes, %" PRIu64 " packets in all):\n", n, s->name, s->dec.stats.bytes,
+            s->hist_n);
+    for (uint64_t i = s->hist_n - n; i < s->hist_n; i++) {
+        const struct stream_hist *h = &s->hist[i % STREAM_HIST];
+        char txt[128], hex[40];
+        log_msg((enum log_level)lvl, "    cycle %8" PRId64 "  %-52s [%s]\n", h->cycle,
+                pktdec_format(&h->p, txt, sizeof txt), pktdec_format_bytes(&h->p, hex, sizeof hex));
+    }
+    if (pktdec_busy(&s->dec)) {
+        char hex[40];
+        log_msg((enum log_level)lvl, "    cycle %8" PRId64 "  %-52s [%s]\n",
+                s->pkt_start, "(in progress)", pktdec_format_bytes(&s->dec.cur, hex, sizeof hex));
+    }
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* One side's ATB byte stream: decodes it, keeps the last packets for reports, and
+ * checks the scenario's expect_atb / expect_atb_at lines against it. */
+#ifndef TRACEREF_SIM_C_TB_COMMON_STREAM_H
+#define TRACEREF_SIM_C_TB_COMMON_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pktdec.h"
+#include "scenario.h"
+
+#define STREAM_HIST 8u
+
+struct stream_hist {
+    struct pkt p;
+    int64_t cycle; /* cycle its first byte was transferred */
+};
+
+struct stream {
+    const char *name; /* "golden" or "rtl" */
+    struct pktdec dec;
+    int64_t pkt_start; /* first-byte cycle of the packet being received */
+    struct stream_hist hist[STREAM_HIST];
+    uint64_t hist_n;
+    int64_t last_cycle; /* cycle of the last byte */
+    /* expectations */
+    const struct scenario *scen; /* NULL: nothing expected */
+    uint32_t seg, seg_pos;
+    char fail_msg[512];
+};
+
+void stream_init(struct stream *s, const char *name, const struct scenario *scen);
+/* The ITM was reset: the decoder drops a partial packet and its page. */
+void stream_reset(struct stream *s);
+/* One byte transferred at cycle (atvalid && atready). Returns false if it breaks an
+ * expectation (see fail_msg). */
+bool stream_push(struct stream *s, uint8_t byte, int64_t cycle);
+/* End of the run at cycle: false if expected bytes are missing (see fail_msg). */
+bool stream_finish(struct stream *s, int64_t cycle);
+/* Prints the last packets (newest last), and a packet in progress, at level lvl. */
+void stream_print_history(const struct stream *s, unsigned max, int lvl);
+
+#endif

@@ -1,0 +1,869 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Lockstep harness for the ITM: runs the Verilated itm_top and the golden model with
+ * the same inputs every cycle and compares every output every cycle (docs/itm-contract.md,
+ * sim/c_tb/SCENARIO.md). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "driver.h"
+#include "dut_itm.h"
+#include "itm_model.h"
+#include "log.h"
+#include "random.h"
+#include "scenario.h"
+#include "stream.h"
+
+#if !defined(ITM_CFG_NUM_STIM_PORTS) || !defined(ITM_CFG_STIM_FIFO_DEPTH) || \
+    !defined(ITM_CFG_HW_FIFO_DEPTH) || !defined(ITM_CFG_TS_WIDTH) || !defined(ITM_CFG_GTS_WIDTH)
+#error "build with -DITM_CFG_NUM_STIM_PORTS=.. etc. (the configuration the RTL was Verilated with)"
+#endif
+
+static const struct itm_cfg build_cfg = {
+    .num_stim_ports = ITM_CFG_NUM_STIM_PORTS,
+    .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH,
+    .hw_fifo_depth = ITM_CFG_HW_FIFO_DEPTH,
+    .ts_width = ITM_CFG_TS_WIDTH,
+    .gts_width = ITM_CFG_GTS_WIDTH,
+};
+
+enum exit_code { EXIT_PASS = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SKIP = 77 };
+enum mode { MODE_LOCKSTEP, MODE_RTL, MODE_GOLDEN };
+static const char *const mode_names[] = {"lockstep", "rtl", "golden"};
+
+#define POST_FAIL_CYCLES 8 /* cycles traced after a failure */
+
+struct opts {
+    const char *scenario;
+    uint64_t seed;
+    bool seed_given;
+    uint64_t cycles;
+    bool cycles_given;
+    unsigned reset_cycles;
+    uint64_t max_cycles;
+    const char *wave;
+    uint64_t wave_window;
+    const char *wave_dir;
+    enum mode mode;
+    bool progress;
+    bool print_config;
+    uint32_t rand_init;
+    bool rand_init_given;
+    const char *emit_scenario;
+};
+
+/* Everything one run needs; a replay re-initialises it from scratch. */
+struct tb {
+    const struct opts *o;
+    int argc;
+    char **argv;
+    bool use_g, use_r;
+    struct itm_model gm;
+    struct dut_itm *dut;
+    struct scenario scen;
+    struct rgen *rg;
+    struct driver drv;
+    struct stream sg, sr;
+    FILE *emit;
+};
+
+/* What the cycle loop does. */
+struct run_ctl {
+    bool checks;         /* compare and check expectations (off in a replay) */
+    const char *trace;   /* FST path or NULL */
+    int64_t trace_from;  /* first traced cycle */
+    int64_t stop_after;  /* last cycle run (INT64_MAX: until the end) */
+    int64_t verify_at;   /* replay: compare the outputs in this cycle (else INT64_MIN) */
+};
+
+enum fail_kind { F_NONE, F_MISMATCH, F_CHECK, F_RTL_STOP, F_TIMEOUT };
+
+struct run_result {
+    enum fail_kind fail;
+    int64_t fail_cycle;
+    unsigned diff;
+    struct itm_in in;
+    struct itm_out og, orr;
+    char msg[600];
+    int64_t last_cycle; /* last cycle run */
+    bool snap_pending;  /* take the snapshot at the end of this cycle */
+    struct driver drv;  /* state when the failure was seen (the run may go on for waves) */
+    struct stream sg, sr;
+    uint64_t cycles;    /* cycles run, reset included */
+    double seconds;
+    bool verified; /* replay: the outputs differed in cycle verify_at */
+    bool trace_failed;
+};
+
+/* ---- CLI ------------------------------------------------------------------------------- */
+
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f,
+"Usage: %s [options] [SCENARIO]\n"
+"\n"
+"Runs the Verilated itm_top and the golden ITM model in lockstep: the same inputs every\n"
+"cycle, every output compared every cycle. With SCENARIO (format: sim/c_tb/SCENARIO.md)\n"
+"the events come from the file; without it from the constrained-random generator.\n"
+"\n"
+"Options:\n"
+"  --seed N           random mode: generator seed (default: from the clock; always printed)\n"
+"  --cycles N         random mode: cycles to run after the initial reset (default 100000)\n"
+"  --reset-cycles N   cycles of the initial reset, numbered -N..-1 (default 4, min 1)\n"
+"  --max-cycles N     hard timeout: fail if cycle N is reached (default 50000000)\n"
+"  --mode M           lockstep (default) | rtl (Verilated model only) | golden (model only);\n"
+"                     rtl and golden do not compare (benchmarking, single-model checks)\n"
+"  --rand-init N      randomise the RTL's initial register values (Verilator\n"
+"                     --x-initial/--x-assign unique) from seed N; 0 = all zero\n"
+"                     (default: the --seed in random mode, 1 with a scenario)\n"
+"  --wave FILE        trace every cycle into FILE (FST)\n"
+"  --wave-window N    on a failure, replay the run and trace cycles [fail-N, fail+%d]\n"
+"                     (default 2000)\n"
+"  --wave-dir DIR     directory of that trace, mismatch.fst (default: the binary's directory)\n"
+"  --emit-scenario F  write every event run, in scenario syntax, to F (turns a random run\n"
+"                     into a directed test: running F reproduces it)\n"
+"  --progress         print cycles/s about every 2 s to stderr\n"
+"  --print-config     print this binary's configuration (scenario 'config' syntax), exit\n"
+"  --quiet            errors only\n"
+"  --verbose          also debug messages (every event as it starts)\n"
+"  --help             this text\n"
+"Options take their value as the next argument or after '=' (--seed=7).\n"
+"\n"
+"Exit status: 0 pass, 1 mismatch or failed check, 2 usage or scenario error,\n"
+"77 the scenario needs another configuration (skipped).\n",
+            prog, POST_FAIL_CYCLES);
+}
+
+static bool parse_num(const char *s, uint64_t *v)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end || s[0] == '-')
+        return false;
+    *v = x;
+    return true;
+}
+
+static bool need_num(const char *name, const char *val, bool ok, uint64_t n, uint64_t lo,
+                     uint64_t hi)
+{
+    if (ok && n >= lo && n <= hi)
+        return true;
+    log_msg(LOG_ERROR, "itm_tb: error: %s: expected a number in %" PRIu64 "..%" PRIu64
+                       ", got '%s'\n", name, lo, hi, val);
+    return false;
+}
+
+/* Returns EXIT_PASS, or EXIT_USAGE after printing the reason. */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cycles = 100000;
+    o->reset_cycles = 4;
+    o->max_cycles = 50000000;
+    o->wave_window = 2000;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0') {
+            if (o->scenario) {
+                log_msg(LOG_ERROR, "itm_tb: error: more than one scenario ('%s', '%s')\n",
+                        o->scenario, a);
+                return EXIT_USAGE;
+            }
+            o->scenario = a;
+            continue;
+        }
+        char name[64];
+        const char *val = NULL;
+        const char *eq = strchr(a, '=');
+        if (eq) {
+            snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+            val = eq + 1;
+        } else
+            snprintf(name, sizeof name, "%s", a);
+        static const char *const flags[] = {"--help", "-h", "--progress", "--print-config",
+                                            "--quiet", "--verbose"};
+        static const char *const valued[] = {"--seed", "--cycles", "--reset-cycles",
+                                             "--max-cycles", "--wave", "--wave-window",
+                                             "--wave-dir", "--emit-scenario", "--rand-init",
+                                             "--mode"};
+        bool is_flag = false, known = false;
+        for (unsigned k = 0; k < sizeof flags / sizeof flags[0]; k++)
+            is_flag |= strcmp(name, flags[k]) == 0;
+        for (unsigned k = 0; k < sizeof valued / sizeof valued[0]; k++)
+            known |= strcmp(name, valued[k]) == 0;
+        if (!is_flag && !known) {
+            log_msg(LOG_ERROR, "itm_tb: error: unknown option '%s' (see --help)\n", name);
+            return EXIT_USAGE;
+        }
+        if (is_flag && val) {
+            log_msg(LOG_ERROR, "itm_tb: error: %s takes no value\n", name);
+            return EXIT_USAGE;
+        }
+        if (!is_flag && !val) {
+            if (i + 1 >= argc) {
+                log_msg(LOG_ERROR, "itm_tb: error: %s needs a value (see --help)\n", name);
+                return EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        uint64_t n = 0;
+        bool num_ok = !is_flag && parse_num(val, &n);
+#define NEED_NUM(lo, hi)                                                                        \
+    do {                                                                                        \
+        if (!need_num(name, val, num_ok, n, (lo), (hi)))                                        \
+            return EXIT_USAGE;                                                                  \
+    } while (0)
+        if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+            usage(stdout, argv[0]);
+            exit(EXIT_PASS);
+        } else if (strcmp(name, "--progress") == 0)
+            o->progress = true;
+        else if (strcmp(name, "--print-config") == 0)
+            o->print_config = true;
+        else if (strcmp(name, "--quiet") == 0)
+            log_set_level(LOG_ERROR);
+        else if (strcmp(name, "--verbose") == 0)
+            log_set_level(LOG_DEBUG);
+        else if (strcmp(name, "--seed") == 0) {
+            NEED_NUM(0, UINT64_MAX);
+            o->seed = n;
+            o->seed_given = true;
+        } else if (strcmp(name, "--cycles") == 0) {
+            NEED_NUM(1, (uint64_t)INT64_MAX / 2);
+            o->cycles = n;
+            o->cycles_given = true;
+        } else if (strcmp(name, "--reset-cycles") == 0) {
+            NEED_NUM(1, 1000000);
+            o->reset_cycles = (unsigned)n;
+        } else if (strcmp(name, "--max-cycles") == 0) {
+            NEED_NUM(1, (uint64_t)INT64_MAX / 2);
+            o->max_cycles = n;
+        } else if (strcmp(name, "--wave") == 0)
+            o->wave = val;
+        else if (strcmp(name, "--wave-window") == 0) {
+            NEED_NUM(0, (uint64_t)INT64_MAX / 4);
+            o->wave_window = n;
+        } else if (strcmp(name, "--wave-dir") == 0)
+            o->wave_dir = val;
+        else if (strcmp(name, "--emit-scenario") == 0)
+            o->emit_scenario = val;
+        else if (strcmp(name, "--rand-init") == 0) {
+            NEED_NUM(0, 0x7FFFFFFF);
+            o->rand_init = (uint32_t)n;
+            o->rand_init_given = true;
+        } else if (strcmp(name, "--mode") == 0) {
+            unsigned m;
+            for (m = 0; m < 3 && strcmp(val, mode_names[m]) != 0; m++)
+                ;
+            if (m == 3) {
+                log_msg(LOG_ERROR, "itm_tb: error: --mode: expected lockstep, rtl or golden, got "
+                                   "'%s'\n", val);
+                return EXIT_USAGE;
+            }
+            o->mode = (enum mode)m;
+        } else {
+            log_msg(LOG_ERROR, "itm_tb: error: unknown option '%s' (see --help)\n", name);
+            return EXIT_USAGE;
+        }
+#undef NEED_NUM
+    }
+    if (o->scenario && (o->seed_given || o->cycles_given)) {
+        log_msg(LOG_ERROR, "itm_tb: error: --seed/--cycles are for random mode; a scenario "
+                           "(%s) defines its own events\n", o->scenario);
+        return EXIT_USAGE;
+    }
+    if (o->wave && o->mode == MODE_GOLDEN) {
+        log_msg(LOG_ERROR, "itm_tb: error: --wave traces the RTL, not available with --mode "
+                           "golden\n");
+        return EXIT_USAGE;
+    }
+    return EXIT_PASS;
+}
+
+static void cfg_string(const struct itm_cfg *c, char *buf, size_t n)
+{
+    snprintf(buf, n, "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u", c->num_stim_ports,
+             c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width, c->gts_width);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- scenario loading ------------------------------------------------------------------ */
+
+static int load_scenario(struct scenario *s, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        log_msg(LOG_ERROR, "%s: error: cannot open scenario: %s\n", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    /* Every event and every expected byte needs at least two characters of the file. */
+    size_t size = (size_t)st.st_size;
+    s->cap_ev = size / 2 + 16;
+    s->cap_seg = size / 2 + 16;
+    s->cap_bytes = size / 2 + 16;
+    s->ev = calloc(s->cap_ev, sizeof *s->ev);
+    s->seg = calloc(s->cap_seg, sizeof *s->seg);
+    s->bytes = calloc(s->cap_bytes, 1);
+    if (!s->ev || !s->seg || !s->bytes) {
+        log_msg(LOG_ERROR, "%s: error: out of memory\n", path);
+        return EXIT_USAGE;
+    }
+    unsigned errors = scenario_parse_file(s, path);
+    if (errors) {
+        log_msg(LOG_ERROR, "%s: %u error%s\n", path, errors, errors == 1 ? "" : "s");
+        return EXIT_USAGE;
+    }
+    /* config lines: this binary must have the configuration the scenario needs */
+    const unsigned have[SCFG_NKEYS] = {build_cfg.num_stim_ports, build_cfg.stim_fifo_depth,
+                                       build_cfg.hw_fifo_depth, build_cfg.ts_width,
+                                       build_cfg.gts_width};
+    bool skip = false;
+    for (unsigned k = 0; k < SCFG_NKEYS; k++) {
+        if (s->cfg.given[k] && s->cfg.value[k] != have[k]) {
+            log_msg(LOG_ERROR,
+                    "%s:%" PRIu32 ": skipped: the scenario needs %s=%u, this binary is built "
+                    "with %s=%u\n",
+                    path, s->cfg.line[k], scen_cfg_key_name[k], s->cfg.value[k],
+                    scen_cfg_key_name[k], have[k]);
+            skip = true;
+        }
+    }
+    return skip ? EXIT_SKIP : EXIT_PASS;
+}
+
+struct scen_iter {
+    const struct scenario *s;
+    size_t pos;
+};
+
+static const struct event *scen_next(void *ctx)
+{
+    struct scen_iter *it = ctx;
+    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
+}
+
+static void scen_rewind(void *ctx)
+{
+    ((struct scen_iter *)ctx)->pos = 0;
+}
+
+static void event_hook(void *ctx, const struct event *ev, uint64_t index, int64_t cycle)
+{
+    struct tb *tb = ctx;
+    char txt[256];
+    event_format(ev, tb->o->scenario ? &tb->scen : NULL, txt, sizeof txt);
+    if (tb->emit)
+        fprintf(tb->emit, "%s\n", txt);
+    if (log_enabled(LOG_DEBUG)) {
+        char where[160];
+        log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-24s %s\n", cycle,
+                driver_where(&tb->drv, ev, index, where, sizeof where), txt);
+    }
+}
+
+/* ---- the cycle loop -------------------------------------------------------------------- */
+
+static int tb_start(struct tb *tb, bool replay)
+{
+    if (tb->use_g) {
+        if (itm_model_init(&tb->gm, &build_cfg) != 0) {
+            char c[96];
+            cfg_string(&build_cfg, c, sizeof c);
+            log_msg(LOG_ERROR, "itm_tb: error: the golden model rejects the configuration %s\n",
+                    c);
+            return -1;
+        }
+        itm_model_reset(&tb->gm);
+    }
+    if (tb->use_r) {
+        if (tb->dut)
+            dut_itm_free(tb->dut);
+        tb->dut = dut_itm_new_seeded(tb->o->rand_init);
+        if (!tb->dut) {
+            log_msg(LOG_ERROR, "itm_tb: error: cannot create the Verilated model\n");
+            return -1;
+        }
+    }
+    driver_restart(&tb->drv);
+    tb->drv.hook = (replay || !(tb->emit || log_enabled(LOG_DEBUG))) ? NULL : event_hook;
+    tb->drv.hook_ctx = tb;
+    const struct scenario *sc = tb->o->scenario ? &tb->scen : NULL;
+    stream_init(&tb->sg, "golden", sc);
+    stream_init(&tb->sr, "rtl", sc);
+    return 0;
+}
+
+static void progress(const struct tb *tb, double t0, double *last, uint64_t cycles)
+{
+    double t = now_s();
+    if (t - *last < 2.0)
+        return;
+    *last = t;
+    /* asked for explicitly, so shown even with --quiet (stderr, like errors) */
+    log_msg(LOG_ERROR, "itm_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle,
+            (double)cycles / (t - t0));
+}
+
+static void snapshot(const struct tb *tb, struct run_result *r)
+{
+    r->drv = tb->drv;
+    r->sg = tb->sg;
+    r->sr = tb->sr;
+    r->snap_pending = false;
+}
+
+static void set_fail(struct run_result *r, enum fail_kind k, int64_t cycle, const char *msg)
+{
+    if (r->fail != F_NONE)
+        return;
+    r->snap_pending = true;
+    r->fail = k;
+    r->fail_cycle = cycle;
+    snprintf(r->msg, sizeof r->msg, "%s", msg);
+}
+
+static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
+{
+    const bool use_g = tb->use_g, use_r = tb->use_r, lockstep = use_g && use_r;
+    const int64_t max_cycle = (int64_t)tb->o->max_cycles;
+    struct driver *drv = &tb->drv;
+    struct itm_in in;
+    struct itm_out og, orr;
+    memset(&og, 0, sizeof og);
+    memset(&orr, 0, sizeof orr);
+    memset(r, 0, sizeof *r);
+    bool checks = ctl->checks;
+    bool tracing = false;
+    bool trace_wanted = ctl->trace != NULL && use_r;
+    int64_t stop_after = ctl->stop_after;
+    double t0 = now_s(), last_progress = t0;
+    uint64_t cycles = 0;
+
+    for (;;) {
+        if (drv->cycle > stop_after)
+            break;
+        enum driver_status st = driver_next(drv, &in);
+        const int64_t c = drv->cycle;
+        if (st == DRV_DONE)
+            break;
+        if (st == DRV_FAIL) {
+            if (checks) {
+                set_fail(r, F_CHECK, c, drv->fail_msg);
+                snapshot(tb, r);
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c - 1;
+            }
+            continue; /* the failing event took no cycle; go on with the next */
+        }
+        if (trace_wanted && c >= ctl->trace_from) {
+            trace_wanted = false;
+            if (dut_itm_trace_open(tb->dut, ctl->trace) != 0) {
+                log_msg(LOG_ERROR, "itm_tb: error: cannot write the trace %s\n", ctl->trace);
+                r->trace_failed = true;
+            } else
+                tracing = true;
+        }
+        if (use_g)
+            itm_model_eval(&tb->gm, &in, &og);
+        if (use_r) {
+            dut_itm_set_inputs(tb->dut, &in);
+            dut_itm_eval(tb->dut);
+            dut_itm_get_outputs(tb->dut, &orr);
+        }
+        if (lockstep && c == ctl->verify_at)
+            r->verified = cmp_outputs(&og, &orr) != 0;
+        if (lockstep && checks) {
+            unsigned diff = cmp_outputs(&og, &orr);
+            if (__builtin_expect(diff != 0, 0)) {
+                set_fail(r, F_MISMATCH, c, "outputs differ");
+                r->diff = diff;
+                r->in = in;
+                r->og = og;
+                r->orr = orr;
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            }
+        }
+        if (!in.rst_n) {
+            stream_reset(&tb->sg);
+            stream_reset(&tb->sr);
+        } else if (in.atready) {
+            if (use_g && og.atvalid && !stream_push(&tb->sg, og.atdata, c) && checks) {
+                set_fail(r, F_CHECK, c, tb->sg.fail_msg);
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            }
+            if (use_r && orr.atvalid && !stream_push(&tb->sr, orr.atdata, c) && checks) {
+                set_fail(r, F_CHECK, c, tb->sr.fail_msg);
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            }
+        }
+        st = driver_observe(drv, &in, use_g ? &og : &orr, lockstep ? &orr : NULL);
+        if (st == DRV_FAIL && checks) {
+            set_fail(r, F_CHECK, c, drv->fail_msg);
+            checks = false;
+            stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+        }
+        if (r->snap_pending)
+            snapshot(tb, r);
+        if (use_g)
+            itm_model_step(&tb->gm, &in);
+        if (use_r && dut_itm_tick(tb->dut) && checks) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "the RTL stopped ($stop/$fatal/$finish or a failed assertion, see the "
+                     "%%Error line above) at the rising edge of cycle %" PRId64, c);
+            set_fail(r, F_RTL_STOP, c, msg);
+            snapshot(tb, r);
+            checks = false;
+            stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+        }
+        r->last_cycle = c;
+        cycles++;
+        if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached", max_cycle);
+            set_fail(r, F_TIMEOUT, c, msg);
+            snapshot(tb, r);
+            break;
+        }
+        if (__builtin_expect((cycles & 0xFFFF) == 0, 0) && tb->o->progress && ctl->checks)
+            progress(tb, t0, &last_progress, cycles);
+    }
+    if (tracing)
+        dut_itm_trace_close(tb->dut);
+    r->cycles = cycles;
+    r->seconds = now_s() - t0;
+    if (r->fail == F_NONE && ctl->checks) {
+        int64_t end = drv->cycle;
+        if (use_g && !stream_finish(&tb->sg, end))
+            set_fail(r, F_CHECK, end, tb->sg.fail_msg);
+        else if (use_r && !stream_finish(&tb->sr, end))
+            set_fail(r, F_CHECK, end, tb->sr.fail_msg);
+        if (r->snap_pending)
+            snapshot(tb, r);
+    }
+}
+
+/* ---- reports --------------------------------------------------------------------------- */
+
+static void print_inputs(const struct itm_in *i)
+{
+    log_msg(LOG_ERROR,
+            "  inputs: rst_n=%d psel=%d penable=%d pwrite=%d paddr=0x%03x pwdata=0x%08x "
+            "pstrb=0x%x pprot=%u\n"
+            "          atready=%d afvalid=%d hw_valid=%d hw_data=0x%010" PRIx64 " hw_ovf=%d "
+            "dwt_sync=%d tpiu_sync=%d\n"
+            "          ts_tick=%d async_idle=%d gts=0x%016" PRIx64 " gts_clkch=%d trcena=%d "
+            "niden=%d spniden=%d pe_secure=%d halted=%d\n",
+            i->rst_n, i->psel, i->penable, i->pwrite, i->paddr, i->pwdata, i->pstrb, i->pprot,
+            i->atready, i->afvalid, i->hw_valid, i->hw_data, i->hw_ovf, i->dwt_sync_req,
+            i->tpiu_sync_req, i->ts_async_tick, i->async_idle, i->gts, i->gts_clkch, i->trcena,
+            i->niden, i->spniden, i->pe_secure, i->halted);
+}
+
+static void print_events(const struct tb *tb, const struct driver *d)
+{
+    uint64_t n = d->hist_n < DRIVER_HIST ? d->hist_n : DRIVER_HIST;
+    log_msg(LOG_ERROR, "  last %" PRIu64 " events (of %" PRIu64 "):\n", n, d->nevents);
+    for (uint64_t i = d->hist_n - n; i < d->hist_n; i++) {
+        const struct driver_hist *h = &d->hist[i % DRIVER_HIST];
+        char where[160], txt[256];
+        log_msg(LOG_ERROR, "    cycle %8" PRId64 "  %-24s %s\n", h->cycle,
+                driver_where(d, &h->ev, h->index, where, sizeof where),
+                event_format(&h->ev, tb->o->scenario ? &tb->scen : NULL, txt, sizeof txt));
+    }
+}
+
+/* Shell-quotes s into the buffer at *pos. */
+static void append_arg(char *buf, size_t n, size_t *pos, const char *s)
+{
+    bool plain = *s != '\0';
+    for (const char *c = s; *c; c++)
+        plain &= strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./,:@%",
+                        *c) != NULL;
+    if (*pos + 4 >= n)
+        return;
+    *pos += (size_t)snprintf(buf + *pos, n - *pos, "%s", *pos ? " " : "");
+    if (plain) {
+        *pos += (size_t)snprintf(buf + *pos, n - *pos, "%s", s);
+        return;
+    }
+    buf[(*pos)++] = '\'';
+    for (const char *c = s; *c && *pos + 6 < n; c++) {
+        if (*c == '\'')
+            *pos += (size_t)snprintf(buf + *pos, n - *pos, "'\\''");
+        else
+            buf[(*pos)++] = *c;
+    }
+    buf[(*pos)++] = '\'';
+    buf[*pos] = '\0';
+}
+
+/* The same command line without the wave options, plus --seed if it was implicit and
+ * --wave FILE. */
+static void repro_command(const struct tb *tb, const char *wave, char *buf, size_t n)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    append_arg(buf, n, &pos, tb->argv[0]);
+    for (int i = 1; i < tb->argc; i++) {
+        const char *a = tb->argv[i];
+        bool with_val = strcmp(a, "--wave") == 0 || strcmp(a, "--wave-window") == 0 ||
+                        strcmp(a, "--wave-dir") == 0;
+        if (with_val) {
+            i++;
+            continue;
+        }
+        if (strncmp(a, "--wave=", 7) == 0 || strncmp(a, "--wave-window=", 14) == 0 ||
+            strncmp(a, "--wave-dir=", 11) == 0)
+            continue;
+        append_arg(buf, n, &pos, a);
+    }
+    if (!tb->o->scenario && !tb->o->seed_given) {
+        char s[32];
+        snprintf(s, sizeof s, "%" PRIu64, tb->o->seed);
+        append_arg(buf, n, &pos, "--seed");
+        append_arg(buf, n, &pos, s);
+    }
+    if (tb->o->mode == MODE_GOLDEN)
+        return; /* nothing to trace */
+    append_arg(buf, n, &pos, "--wave");
+    append_arg(buf, n, &pos, wave);
+}
+
+static void wave_dir(const struct tb *tb, char *buf, size_t n)
+{
+    if (tb->o->wave_dir) {
+        snprintf(buf, n, "%s", tb->o->wave_dir);
+        return;
+    }
+    const char *slash = strrchr(tb->argv[0], '/');
+    if (slash)
+        snprintf(buf, n, "%.*s", (int)(slash - tb->argv[0]), tb->argv[0]);
+    else
+        snprintf(buf, n, ".");
+    if (buf[0] == '\0')
+        snprintf(buf, n, "/");
+}
+
+static void print_run_id(const struct tb *tb)
+{
+    char c[96];
+    cfg_string(&build_cfg, c, sizeof c);
+    if (tb->o->scenario)
+        log_msg(LOG_ERROR, "  config %s, mode %s, scenario %s\n", c, mode_names[tb->o->mode],
+                tb->o->scenario);
+    else
+        log_msg(LOG_ERROR, "  config %s, mode %s, seed %" PRIu64 ", cycles %" PRIu64 "\n", c,
+                mode_names[tb->o->mode], tb->o->seed, tb->o->cycles);
+}
+
+static void report_failure(struct tb *tb, const struct run_result *r)
+{
+    static const char *const kind[] = {"", "MISMATCH", "CHECK FAILED", "RTL STOPPED", "TIMEOUT"};
+    log_msg(LOG_ERROR, "itm_tb: %s at cycle %" PRId64 "\n", kind[r->fail], r->fail_cycle);
+    print_run_id(tb);
+    if (r->fail == F_MISMATCH) {
+        cmp_print(r->diff, &r->og, &r->orr);
+        log_msg(LOG_ERROR, "  all outputs in cycle %" PRId64 ":\n", r->fail_cycle);
+        cmp_print_outputs("golden", &r->og);
+        cmp_print_outputs("rtl", &r->orr);
+        print_inputs(&r->in);
+    } else
+        log_msg(LOG_ERROR, "  %s\n", r->msg);
+    if (tb->use_g)
+        stream_print_history(&r->sg, STREAM_HIST, LOG_ERROR);
+    if (tb->use_r)
+        stream_print_history(&r->sr, STREAM_HIST, LOG_ERROR);
+    print_events(tb, &r->drv);
+    char dir[1024], path[1100], cmd[4096];
+    wave_dir(tb, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/repro.fst", dir);
+    repro_command(tb, path, cmd, sizeof cmd);
+    log_msg(LOG_ERROR, "  reproduce: %s\n", cmd);
+}
+
+/* Replays the run from cycle 0 with tracing in [fail - window, fail + 8]. */
+static void write_mismatch_wave(struct tb *tb, const struct run_result *orig)
+{
+    if (!tb->use_r) {
+        log_msg(LOG_ERROR, "  waves: none (--mode golden has no RTL)\n");
+        return;
+    }
+    if (tb->o->wave && orig->trace_failed)
+        return;
+    if (tb->o->wave) {
+        log_msg(LOG_ERROR, "  waves: %s (every cycle, up to cycle %" PRId64 ")\n", tb->o->wave,
+                orig->last_cycle);
+        return;
+    }
+    char dir[1024], path[1100];
+    wave_dir(tb, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/mismatch.fst", dir);
+    int64_t from = orig->fail_cycle - (int64_t)tb->o->wave_window;
+    if (from < -(int64_t)tb->o->reset_cycles)
+        from = -(int64_t)tb->o->reset_cycles;
+    struct run_ctl ctl = {.checks = false, .trace = path, .trace_from = from,
+                          .stop_after = orig->fail_cycle + POST_FAIL_CYCLES,
+                          .verify_at = orig->fail == F_MISMATCH ? orig->fail_cycle : INT64_MIN};
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
+    if (tb_start(tb, true) != 0)
+        return;
+    static struct run_result rr;
+    enum log_level lvl = log_get_level();
+    if (lvl > LOG_INFO)
+        log_set_level(LOG_INFO); /* the replay's packets were printed by the run already */
+    run(tb, &ctl, &rr);
+    log_set_level(lvl);
+    if (rr.trace_failed)
+        return;
+    log_msg(LOG_ERROR, "  waves: %s (cycles %" PRId64 "..%" PRId64 ", time = 10 * (cycle + %u))\n",
+            path, from, rr.last_cycle, tb->o->reset_cycles);
+    if (orig->fail == F_MISMATCH && !rr.verified)
+        log_msg(LOG_ERROR, "  warning: the replay did not show the mismatch at cycle %" PRId64
+                           " (non-deterministic RTL or model?)\n", orig->fail_cycle);
+}
+
+static void print_summary(const struct tb *tb, const struct run_result *r)
+{
+    const struct stream *s = tb->use_g ? &tb->sg : &tb->sr;
+    const struct pktdec_stats *st = &s->dec.stats;
+    char c[96];
+    cfg_string(&build_cfg, c, sizeof c);
+    log_msg(LOG_INFO, "itm_tb: PASS\n");
+    log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
+    if (tb->o->scenario)
+        log_msg(LOG_INFO, "  scenario %s (%zu events)\n", tb->o->scenario, tb->scen.nev);
+    else
+        log_msg(LOG_INFO, "  seed    %" PRIu64 " (%" PRIu64 " events)\n", tb->o->seed,
+                tb->drv.nevents);
+    log_msg(LOG_INFO, "  cycles  %" PRId64 " (+%u reset) in %.2f s, %.0f cycles/s\n",
+            r->last_cycle + 1, tb->o->reset_cycles, r->seconds,
+            r->seconds > 0 ? (double)r->cycles / r->seconds : 0.0);
+    uint64_t total = 0;
+    for (unsigned t = PKT_NONE + 1; t < PKT_NTYPES; t++)
+        total += st->count[t];
+    log_msg(LOG_INFO, "  ATB     %" PRIu64 " bytes, %" PRIu64 " packets:", st->bytes, total);
+    for (unsigned t = PKT_NONE + 1; t < PKT_NTYPES; t++)
+        log_msg(LOG_INFO, " %s %" PRIu64, pktdec_type_name((enum pkt_type)t), st->count[t]);
+    log_msg(LOG_INFO, " (cut by reset %" PRIu64 ")\n", st->truncated);
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    struct opts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc != EXIT_PASS)
+        return rc;
+    if (o.print_config) {
+        char c[96];
+        cfg_string(&build_cfg, c, sizeof c);
+        printf("%s\n", c);
+        return EXIT_PASS;
+    }
+    static struct tb tb;
+    tb.o = &o;
+    tb.argc = argc;
+    tb.argv = argv;
+    tb.use_g = o.mode != MODE_RTL;
+    tb.use_r = o.mode != MODE_GOLDEN;
+
+    struct ev_source src;
+    static struct scen_iter it;
+    if (o.scenario) {
+        rc = load_scenario(&tb.scen, o.scenario);
+        if (rc != EXIT_PASS)
+            return rc;
+        it.s = &tb.scen;
+        src = (struct ev_source){scen_next, scen_rewind, &it, &tb.scen};
+        if (!o.rand_init_given)
+            o.rand_init = 1;
+    } else {
+        if (!o.seed_given)
+            o.seed = ((uint64_t)time(NULL) * 1000003u) ^ ((uint64_t)getpid() << 16);
+        tb.rg = malloc(sizeof *tb.rg);
+        if (!tb.rg)
+            return EXIT_USAGE;
+        rgen_init(tb.rg, o.seed, &build_cfg);
+        src = (struct ev_source){rgen_next, rgen_rewind, tb.rg, NULL};
+        if (!o.rand_init_given)
+            o.rand_init = (uint32_t)(o.seed % 0x7FFFFFFFu) + 1;
+    }
+    driver_init(&tb.drv, &src, o.reset_cycles,
+                o.scenario ? INT64_MAX : (int64_t)o.cycles);
+
+    char c[96];
+    cfg_string(&build_cfg, c, sizeof c);
+    if (o.scenario)
+        log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
+                o.scenario);
+    else
+        log_msg(LOG_INFO, "itm_tb: config %s, mode %s, seed %" PRIu64 ", cycles %" PRIu64 "\n",
+                c, mode_names[o.mode], o.seed, o.cycles);
+
+    if (o.emit_scenario) {
+        tb.emit = fopen(o.emit_scenario, "w");
+        if (!tb.emit) {
+            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", o.emit_scenario,
+                    strerror(errno));
+            return EXIT_USAGE;
+        }
+        if (o.scenario)
+            fprintf(tb.emit, "# events of scenario %s", o.scenario);
+        else
+            fprintf(tb.emit, "# events of the random run --seed %" PRIu64 " --cycles %" PRIu64,
+                    o.seed, o.cycles);
+        fprintf(tb.emit, " (run it with --reset-cycles %u)\nconfig %s\n", o.reset_cycles, c);
+    }
+
+    if (tb_start(&tb, false) != 0)
+        return EXIT_FAIL;
+    struct run_ctl ctl = {.checks = true, .trace = o.wave, .trace_from = INT64_MIN,
+                          .stop_after = INT64_MAX, .verify_at = INT64_MIN};
+    struct run_result r;
+    run(&tb, &ctl, &r);
+    if (tb.emit) {
+        fprintf(tb.emit, "end\n");
+        fclose(tb.emit);
+        tb.emit = NULL;
+    }
+    if (r.fail != F_NONE) {
+        report_failure(&tb, &r);
+        write_mismatch_wave(&tb, &r);
+        rc = EXIT_FAIL;
+    } else {
+        print_summary(&tb, &r);
+        rc = EXIT_PASS;
+    }
+    if (tb.dut) {
+        dut_itm_final(tb.dut);
+        dut_itm_free(tb.dut);
+    }
+    return rc;
+}
