@@ -83,7 +83,7 @@ define TB_RULES
 $(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS))
 	@mkdir -p $(BUILD)/vl/$(1)
 	cd $(RTL_DIR) && $(VERILATOR) $(VL_FLAGS) $(call vl_params,$(1)) --Mdir $(abspath $(BUILD)/vl/$(1)) \
-	    $(RTL_SRCS) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
+	    lint/verilator.vlt $(RTL_SRCS) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
 	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    > /dev/null

@@ -81,6 +81,8 @@ struct itm_model {
     unsigned pkt_len, pkt_pos; /* pkt_rem = pkt_len - pkt_pos */
     unsigned page;
     bool halted_q;
+    bool sync_on_q; /* itm_on && SYNCENA in the previous cycle [ITM-SYNC-1] */
+    bool gts_en_q;  /* gts_en in the previous cycle [ITM-GTS-1] */
     bool afready_q;
     bool sync_pending, ovf_pending;
     bool lts_pending, lts_tc0, lts_tc1;

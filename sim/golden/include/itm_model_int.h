@@ -77,7 +77,8 @@ struct itm_comb {
     unsigned pkt_len;
     unsigned ext_page;    /* page of an extension packet being loaded */
     /* synchronization requests (section 10) */
-    bool sync_kind1;      /* TCR write enabling ITMENA && SYNCENA, itm_on after */
+    bool sync_on;         /* itm_on && SYNCENA in this cycle */
+    bool sync_kind1;      /* sync_on rises: on now, off in the previous cycle */
     bool sync_kind23;     /* dwt/tpiu pulse or debug-state exit (needs itm_on) */
     /* local timestamps (section 11) */
     bool tsena_eff;

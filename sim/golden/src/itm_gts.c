@@ -50,7 +50,6 @@ void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const st
                     struct itm_model *d)
 {
     bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
-    bool tcr_gts_on;
     bool full_set;
 
     /* [ITM-GTS-2] request after a not-delayed instrumentation or hardware packet. */
@@ -79,14 +78,9 @@ void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const st
         d->gts_full_req = false;
         d->gts_clkch = false;
     }
-    /* [ITM-GTS-1] full-timestamp requests. The TCR-write term is evaluated with the written
-     * value (ITMENA and GTSFREQ after the write), so it is set even though gts_en from
-     * tcr_q is 0 at that edge; a set wins over the clears above. */
-    tcr_gts_on = c->tcr_wr && ITM_TCR_GTSFREQ(q->tcr) == 0u &&
-                 ITM_TCR_GTSFREQ(c->tcr_wval) != 0u && (c->tcr_wval & ITM_TCR_ITMENA) != 0u &&
-                 in->trcena;
-    full_set = tcr_gts_on || (c->gts_en && (in->gts_clkch || c->sync_kind23)) || /* [ITM-GTS-4] */
-               (c->sync_kind1 && ITM_TCR_GTSFREQ(c->tcr_wval) != 0u);
+    /* [ITM-GTS-1] full-timestamp requests: gts_en rises, clock change, any sync request
+     * ([ITM-GTS-4]: kinds 2/3 even with SYNCENA 0). A set wins over the clears above. */
+    full_set = c->gts_en && (!q->gts_en_q || in->gts_clkch || c->sync_kind1 || c->sync_kind23);
     if (full_set) {
         d->gts_full_req = true;
     }

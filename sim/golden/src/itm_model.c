@@ -81,12 +81,10 @@ static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
     /* [ITM-LTS-5..8]: prescaler tick, hold, wrap (needs the grant). */
     itm_ts_comb(q, in, c);
 
-    /* [ITM-SYNC-1]: a TCR write making ITMENA && SYNCENA go 0 -> 1, itm_on evaluated
-     * with the written ITMENA. */
-    c->sync_kind1 = c->tcr_wr &&
-                    !((q->tcr & ITM_TCR_ITMENA) != 0u && (q->tcr & ITM_TCR_SYNCENA) != 0u) &&
-                    (c->tcr_wval & ITM_TCR_ITMENA) != 0u &&
-                    (c->tcr_wval & ITM_TCR_SYNCENA) != 0u && in->trcena;
+    /* [ITM-SYNC-1]: "first enabled": itm_on && SYNCENA is 1 now and was 0 in the previous
+     * cycle (a TCR write acts from the cycle after its access edge). */
+    c->sync_on = c->itm_on && (q->tcr & ITM_TCR_SYNCENA) != 0u;
+    c->sync_kind1 = c->sync_on && !q->sync_on_q;
     /* [ITM-SYNC-2] DWT / TPIU pulses, [ITM-SYNC-3] exit from Debug state. */
     c->sync_kind23 = in->dwt_sync_req || in->tpiu_sync_req || (q->halted_q && !in->halted);
 }
@@ -95,14 +93,12 @@ static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
 static void itm_model_flags_commit(const struct itm_model *q, const struct itm_in *in,
                                    const struct itm_comb *c, struct itm_model *d)
 {
-    uint32_t tcr_after = c->tcr_wr ? c->tcr_wval : q->tcr;
-    bool syncena_after = (tcr_after & ITM_TCR_SYNCENA) != 0u;
-    bool sync_set = c->sync_kind1 || (c->itm_on && syncena_after && c->sync_kind23);
+    bool sync_set = c->sync_on && (c->sync_kind1 || c->sync_kind23);
     bool pop_stim = c->grant == ITM_GRANT_INSTR;
     bool ovf_set;
 
     /* [ITM-SYNC-1..3]: loading the sync clears it; [ITM-ARB-5] itm_on == 0 clears it;
-     * a request at the same edge wins (kind 1 even while itm_on of tcr_q is 0). */
+     * a request at the same edge wins. */
     d->sync_pending = q->sync_pending && c->grant != ITM_GRANT_SYNC && c->itm_on;
     if (sync_set) {
         d->sync_pending = true;
@@ -148,6 +144,9 @@ void itm_model_step(struct itm_model *m, const struct itm_in *in)
     itm_gts_commit(m, in, &c, &d);
     /* [ITM-SYNC-3] halted_q2: halted_i registered. */
     d.halted_q = in->halted;
+    /* [ITM-SYNC-1] / [ITM-GTS-1] enables of this cycle, for the rising-edge tests. */
+    d.sync_on_q = c.sync_on;
+    d.gts_en_q = c.gts_en;
     /* [ITM-FLUSH-1] */
     d.afready_q = in->afvalid && !m->afready_q && m->stim.count == 0u && m->hw.count == 0u &&
                   rem == 0u;

@@ -241,7 +241,10 @@ static void tb_itm_setup(struct tb *t, uint32_t ter0, uint32_t tcr)
 {
     wr32(t, A_TER(0), ter0);
     wr32(t, A_TCR, tcr);
-    tb_cycle(t); /* a request made at the TCR access edge shows in BUSY from here */
+    /* The TCR value acts from the cycle after its access edge; a request made at that
+     * cycle's edge shows in BUSY one cycle later. */
+    tb_cycle(t);
+    tb_cycle(t);
     for (unsigned i = 0; i < 64u && t->out.busy; i++) {
         tb_cycle(t);
     }
@@ -453,10 +456,10 @@ static void test_stim_page(void)
     EXPECT_RUN(T, t, k, a + 2u, 0x08, 0x09, 0x55);
     EXPECT_TOTAL(T, t, 3u);
     /* Back to page 1, then a sync resets the page: port 33 again needs 0x18.
-     * TCR 0x1 -> 0x5 (access w) makes ITMENA && SYNCENA go 0 -> 1: sync_pending at edge w,
-     * loaded at edge w+1 (page_d = 0), bytes w+2..w+7. Byte 0x5A to port 33, access w+2,
-     * waits in the FIFO; at edge w+7 (last sync byte) head port 33 / 32 = 1 != page 0:
-     * extension 0x18 in w+8, then 0x09 0x5A in w+9, w+10. */
+     * TCR 0x1 -> 0x5 (access w) makes ITMENA && SYNCENA 1 from cycle w+1, 0 in w:
+     * sync_pending at edge w+1, loaded at edge w+2 (page_d = 0), bytes w+3..w+8. Byte 0x5A
+     * to port 33, access w+2, waits in the FIFO; at edge w+8 (last sync byte) head port
+     * 33 / 32 = 1 != page 0: extension 0x18 in w+9, then 0x09 0x5A in w+10, w+11. */
     a = apb_write(t, A_STIM(33), 0x66u, 0x1u, PRIV);
     tb_idle(t, 6);
     tb_log_clear(t);
@@ -464,7 +467,7 @@ static void test_stim_page(void)
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
     apb_write(t, A_STIM(33), 0x5Au, 0x1u, PRIV);
     tb_idle(t, 12);
-    EXPECT_RUN(T, t, k, w + 2u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x18, 0x09, 0x5A);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x18, 0x09, 0x5A);
     EXPECT_TOTAL(T, t, 9u);
 
     /* 256 ports: byte 0x00 to port 255 -> 78 F9 00. */
@@ -734,12 +737,14 @@ static void test_sync_enable(void)
 
     wr32(t, A_TER(0), 1u);
     tb_log_clear(t);
-    /* TCR 0 -> 0x5 in access w: sync_pending at edge w, loaded at edge w+1, w+2..w+7. */
+    /* TCR 0 -> 0x5 in access w: sync_on is 1 from cycle w+1 (0 in w), so sync_pending at
+     * edge w+1, loaded at edge w+2, bytes w+3..w+8. */
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
     tb_idle(t, 10);
-    EXPECT_RUN(T, t, k, w + 2u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80);
     EXPECT_TOTAL(T, t, 6u);
-    CHECK(T, "busy in w+1 (sync pending)", 1u, tb_hist(t, w + 1u)->busy);
+    CHECK(T, "busy in w+1 (nothing pending yet)", 0u, tb_hist(t, w + 1u)->busy);
+    CHECK(T, "busy in w+2 (sync pending)", 1u, tb_hist(t, w + 2u)->busy);
     /* Writing the same value again: no 0 -> 1 edge, no sync. */
     tb_log_clear(t);
     wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
@@ -750,17 +755,19 @@ static void test_sync_enable(void)
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
     tb_idle(t, 10);
     k = 0;
-    EXPECT_RUN(T, t, k, w + 2u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80);
     EXPECT_TOTAL(T, t, 6u);
-    /* Enabling with trcena 0: itm_on (with the written ITMENA) is 0 -> no sync, and none
-     * later when trcena rises. */
+    /* Enabling with trcena 0 (cycles w-1, w): itm_on is 0 until trcena rises in w+1, which
+     * is when itm_on && SYNCENA first becomes 1: sync at edge w+1, bytes w+3..w+8. */
     wr32(t, A_TCR, 0u);
     tb_log_clear(t);
+    k = 0;
     t->in.trcena = false;
-    wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
     t->in.trcena = true;
     tb_idle(t, 10);
-    EXPECT_TOTAL(T, t, 0u);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80);
+    EXPECT_TOTAL(T, t, 6u);
 }
 
 /* [ITM-SYNC-2], [ITM-SYNC-3], [ITM-ARB-4], [ITM-ARB-5]. */
@@ -826,7 +833,10 @@ static void test_sync_sources(void)
     tb_idle(t, 10);
     CHECK(T, "pending in p+3", 1u, tb_hist(t, p + 3u)->busy);
     CHECK(T, "cleared in p+4", 0u, tb_hist(t, p + 4u)->busy);
-    EXPECT_TOTAL(T, t, 0u);
+    /* trcena back in p+4 makes itm_on && SYNCENA rise again [ITM-SYNC-1]: a new request,
+     * held until niden returns, gives one sync. */
+    CHECK(T, "re-enable request in p+5", 1u, tb_hist(t, p + 5u)->busy);
+    EXPECT_TOTAL(T, t, 6u);
     /* SYNCENA 0: DWT and TPIU requests do nothing. */
     wr32(t, A_TCR, TCR_ITMENA);
     tb_log_clear(t);
@@ -910,14 +920,15 @@ static void test_lts_tc_delayed(void)
 
     wr32(t, A_TER(0), 1u);
     tb_log_clear(t);
-    /* TCR 0 -> ITMENA|TSENA|SYNCENA, access w: sync loaded at edge w+1 (w+2..w+7); ts_q(x)
-     * = x - w - 1. Byte 0x41, access w+2, waits (aged) until the load edge w+7, where
-     * lts_pending_q = 0 and ts_q = 6: pending, tc0 = 0, tc1 = aged = 1. Bytes w+8, w+9;
-     * LTS loaded at w+9, v = 8, TC = 10 -> E0 08 in w+10, w+11. */
+    /* TCR 0 -> ITMENA|TSENA|SYNCENA, access w: sync_on rises in w+1, sync loaded at edge
+     * w+2 (bytes w+3..w+8); ts_q(x) = x - w - 1. Byte 0x41, access w+2, waits (aged) until
+     * the load edge w+8, where lts_pending_q = 0 and ts_q = 7: pending, tc0 = 0,
+     * tc1 = aged = 1. Bytes w+9, w+10; LTS loaded at w+10, v = 9, TC = 10 -> E0 09 in
+     * w+11, w+12. */
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_SYNCENA);
     apb_write(t, A_STIM(0), 0x41u, 0x1u, PRIV);
-    tb_idle(t, 12);
-    EXPECT_RUN(T, t, k, w + 2u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x01, 0x41, 0xE0, 0x08);
+    tb_idle(t, 13);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x01, 0x41, 0xE0, 0x09);
     EXPECT_TOTAL(T, t, 10u);
 }
 
