@@ -37,7 +37,8 @@ while IFS='|' read -r name file expr; do
   fi
   if [ -n "$caught" ]; then
     killed=$((killed + 1)); echo "killed   $name  (by $caught)"
-    grep -m3 -iE 'mismatch|differ|expected' "$dir/run.log" | sed 's/^/         /'
+    # The report's first line and the first differing output (or the failed check).
+    grep -A4 -m1 -E 'MISMATCH|CHECK FAILED' "$dir/run.log" | sed -n '1p;5p' | sed 's/^ */         /'
   else
     survived=$((survived + 1)); echo "SURVIVED $name: the harness did not notice the fault"
   fi
