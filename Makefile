@@ -36,17 +36,20 @@ GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/itm/*.c))
 TB_SHIM      := sim/c_tb/itm/dut_itm.cpp
+TB_TOP       := $(abspath sim/c_tb/itm/itm_tb_top.sv)
 
 CWARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-VL_FLAGS := --cc --top-module itm_top --trace-fst --assert --x-assign unique --x-initial unique \
-            -Wall -Wno-fatal -O3 --build -j $(JOBS) -CFLAGS -O2 $(RTL_INC)
+# The Verilated top is the harness wrapper itm_tb_top (itm_top + trace-only inputs); the
+# class keeps the name Vitm_top.
+VL_FLAGS := --cc --top-module itm_tb_top --prefix Vitm_top --trace-fst --assert --x-assign unique \
+            --x-initial unique -Wall -Wno-fatal -O3 --build -j $(JOBS) -CFLAGS -O2 $(RTL_INC)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
-        broken-rtl bench clean
+        broken-rtl mutate bench clean wave wave-test
 
 help: ## show this help
 	@echo "Targets:"
@@ -80,10 +83,10 @@ golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 
 # ---- Verilated model + harness, one per configuration -----------------------------------
 define TB_RULES
-$(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS))
+$(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS)) $(TB_TOP)
 	@mkdir -p $(BUILD)/vl/$(1)
 	cd $(RTL_DIR) && $(VERILATOR) $(VL_FLAGS) $(call vl_params,$(1)) --Mdir $(abspath $(BUILD)/vl/$(1)) \
-	    lint/verilator.vlt $(RTL_SRCS) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
+	    lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
 	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
 	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    > /dev/null
@@ -93,7 +96,7 @@ $(BUILD)/tb/$(1)/dut_itm.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vitm_top__ALL.a sim/c_tb
 	$(CXX) -O2 -g -std=c++17 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
 	    -Isim/golden/include \
 	    -c $(TB_SHIM) -o $$@
-$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/golden/include/*.h)
+$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/itm/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
 $(BUILD)/tb/$(1)/itm_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
@@ -109,10 +112,12 @@ sim: $(BUILD)/tb/$(CFG)/itm_tb ## run the lockstep harness on the built-in defau
 	$(BUILD)/tb/$(CFG)/itm_tb scenarios/default.scn
 
 # ---- static checks ----------------------------------------------------------------------
-lint: ## verilator --lint-only -Wall on itm_top, every configuration
+lint: ## verilator --lint-only -Wall on itm_top and the harness top, every configuration
 	@set -e; for c in $(CFGS); do echo "== lint $$c"; \
 	  $(VERILATOR) --lint-only -Wall --top-module itm_top $(RTL_INC) lint/verilator.vlt \
-	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS); done
+	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS); \
+	  $(VERILATOR) --lint-only -Wall --top-module itm_tb_top $(RTL_INC) lint/verilator.vlt \
+	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS) $(TB_TOP); done
 
 vl-params-%:
 	@echo $(call vl_params,$*)
@@ -148,13 +153,32 @@ scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## directed scenarios on
 random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config)
 	@tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
-broken-rtl: ## the harness must catch deliberately broken RTL variants
-	@tests/broken_rtl.sh $(BUILD)
+CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost
+
+broken-rtl: ## the harness must catch deliberately broken RTL variants (core mutants)
+	@tests/broken_rtl.sh $(BUILD) $(CORE_MUTANTS)
+
+mutate: ## every mutant in tests/mutants.txt; reports the kill ratio (slow: ~15 min)
+	@tests/broken_rtl.sh $(BUILD) --all
 
 tb-asan: ## the harness C code under ASan+UBSan, on the base config
 	@tests/tb_asan.sh $(BUILD)
 
-test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan ## everything CI runs
+# ---- mismatch debugging (README "Debugging a mismatch in GTKWave") ----------------------
+wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
+	@f=$$(find $(BUILD) -name '*.gtkw' -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | \
+	      cut -d' ' -f2-); \
+	if [ -z "$$f" ]; then echo "wave: no .gtkw under $(BUILD)/ (a failing run writes one)"; \
+	  exit 1; fi; \
+	echo "wave: $$f"; \
+	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	  echo "wave: no display (DISPLAY is not set); on a machine with one: gtkwave $$f"; \
+	else gtkwave "$$f"; fi
+
+wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
+	@tests/wave_debug.sh $(BUILD) $(CFGS)
+
+test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan wave-test ## everything CI runs
 	@echo "make test: all stages passed"
 
 bench: $(BUILD)/tb/base/itm_tb ## cycles/s of lockstep, RTL alone and golden alone (one run)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* C interface of the Verilated itm_top (the shim is sim/c_tb/itm/dut_itm.cpp, the only
- * C++ in the harness). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs,
- * dut_itm_tick. Trace time advances 10 units per cycle: inputs change at 10n+1, rising
- * edge at 10n+5, falling edge at 10n+10. */
+/* C interface of the Verilated itm_top, wrapped in the harness top itm_tb_top
+ * (sim/c_tb/itm/itm_tb_top.sv; the shim is sim/c_tb/itm/dut_itm.cpp, the only C++ in the
+ * harness). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs, optionally
+ * dut_itm_set_tb, dut_itm_tick. Trace time advances 10 units per cycle: inputs change at
+ * 10n+1, rising edge at 10n+5, falling edge at 10n+10. */
 #ifndef TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
 #define TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
 
@@ -24,11 +25,27 @@ struct dut_itm *dut_itm_new_seeded(uint32_t seed);
 void dut_itm_free(struct dut_itm *d);
 /* Drives every input port (clk_i stays low). */
 void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in);
-/* Settles the logic after an input change (clk_i low); dumps the trace if open. */
+/* Settles the logic after an input change (clk_i low). */
 void dut_itm_eval(struct dut_itm *d);
 void dut_itm_get_outputs(const struct dut_itm *d, struct itm_out *out);
-/* Rising then falling edge of clk_i. Returns 0, or non-zero if the RTL executed
- * $stop/$fatal/$finish or a failed assertion (Verilator --assert) during the cycle. */
+
+/* The wrapper's trace-only inputs (they do not affect the RTL; only a trace shows them). */
+struct dut_itm_tb {
+    struct itm_out exp;      /* the golden model's outputs in this cycle */
+    struct itm_out exp_next; /* its outputs after this cycle's rising edge */
+    int64_t cycle;           /* harness cycle number */
+    bool mismatch;           /* the outputs differ in this cycle */
+    uint16_t exp_atpkt;      /* golden ATB: [8] a byte offered, [7:0] header of its packet */
+    uint16_t rtl_atpkt;      /* the same for the RTL */
+};
+/* Sets the trace-only inputs of the current cycle; call after dut_itm_eval. All but
+ * exp_next are traced from the input change (10n+1); exp_next from the rising edge, so the
+ * expected outputs change at the same edge as the RTL's. */
+void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb);
+
+/* Rising then falling edge of clk_i (with a trace open, first the cycle's input-change
+ * values are dumped). Returns 0, or non-zero if the RTL executed $stop/$fatal/$finish or a
+ * failed assertion (Verilator --assert) during the cycle. */
 int dut_itm_tick(struct dut_itm *d);
 /* Starts an FST trace (closing any open one); returns 0 on success. */
 int dut_itm_trace_open(struct dut_itm *d, const char *path);

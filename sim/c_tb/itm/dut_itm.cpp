@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Thin extern "C" shim around the Verilated itm_top (the only C++ in the harness).
+// Thin extern "C" shim around the Verilated harness top itm_tb_top (itm_top plus trace-only
+// inputs, sim/c_tb/itm/itm_tb_top.sv; the class is named Vitm_top). The only C++ in the
+// harness.
 #include "dut_itm.h"
 
 #include <cstdlib>
@@ -30,7 +32,24 @@ struct dut_itm {
     std::unique_ptr<VerilatedFstC> trace;
     uint64_t time = 0; // trace time of the start of the current cycle
     bool final_done = false;
+    bool has_next = false; // tb_next is to be shown from the rising edge
+    itm_out tb_next{};
 };
+
+namespace {
+void set_expected(Vitm_top *t, const itm_out &e)
+{
+    t->exp_prdata_i = e.prdata;
+    t->exp_pready_i = e.pready;
+    t->exp_pslverr_i = e.pslverr;
+    t->exp_atvalid_i = e.atvalid;
+    t->exp_atdata_i = e.atdata;
+    t->exp_atid_i = e.atid & 0x7Fu;
+    t->exp_afready_i = e.afready;
+    t->exp_hw_ready_i = e.hw_ready;
+    t->exp_busy_i = e.busy;
+}
+} // namespace
 
 extern "C" struct dut_itm *dut_itm_new_seeded(uint32_t seed)
 {
@@ -43,7 +62,7 @@ extern "C" struct dut_itm *dut_itm_new_seeded(uint32_t seed)
     dut_itm *d = new (std::nothrow) dut_itm;
     if (!d)
         return nullptr;
-    d->top.reset(new (std::nothrow) Vitm_top(ctx, "itm_top"));
+    d->top.reset(new (std::nothrow) Vitm_top(ctx, "TOP"));
     Vitm_top *t = d->top.get();
     if (!t) {
         delete d;
@@ -101,9 +120,19 @@ extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in)
 
 extern "C" void dut_itm_eval(struct dut_itm *d)
 {
-    d->top->eval();
-    if (d->trace)
-        d->trace->dump(d->time + 1);
+    d->top->eval(); // traced at the start of dut_itm_tick, after dut_itm_set_tb
+}
+
+extern "C" void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb)
+{
+    Vitm_top *t = d->top.get();
+    set_expected(t, tb->exp);
+    t->cycle_i = static_cast<uint64_t>(tb->cycle);
+    t->mismatch_i = tb->mismatch;
+    t->exp_atpkt_i = tb->exp_atpkt & 0x1FFu;
+    t->rtl_atpkt_i = tb->rtl_atpkt & 0x1FFu;
+    d->tb_next = tb->exp_next;
+    d->has_next = true;
 }
 
 extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct itm_out *out)
@@ -124,6 +153,12 @@ extern "C" int dut_itm_tick(struct dut_itm *d)
 {
     Vitm_top *t = d->top.get();
     VerilatedContext *ctx = t->contextp();
+    if (d->trace)
+        d->trace->dump(d->time + 1); // the inputs, with the trace-only ones of dut_itm_set_tb
+    if (d->has_next) {
+        set_expected(t, d->tb_next);
+        d->has_next = false;
+    }
     ctx->time(d->time + 5);
     t->clk_i = 1;
     t->eval();

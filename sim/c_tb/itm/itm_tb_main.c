@@ -3,6 +3,7 @@
  * the same inputs every cycle and compares every output every cycle (docs/itm-contract.md,
  * sim/c_tb/SCENARIO.md). */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,9 +20,11 @@
 #include "driver.h"
 #include "dut_itm.h"
 #include "itm_model.h"
+#include "itm_wave.h"
 #include "log.h"
 #include "random.h"
 #include "scenario.h"
+#include "shrink.h"
 #include "stream.h"
 
 #if !defined(ITM_CFG_NUM_STIM_PORTS) || !defined(ITM_CFG_STIM_FIFO_DEPTH) || \
@@ -60,7 +63,18 @@ struct opts {
     uint32_t rand_init;
     bool rand_init_given;
     const char *emit_scenario;
+    bool shrink;
+    uint64_t shrink_runs;
 };
+
+/* Events of a run as they started (for --shrink), with their start cycles. */
+struct ev_list {
+    struct event *ev;
+    int64_t *cycle;
+    size_t n, cap;
+    bool overflow; /* more than SHRINK_MAX_EVENTS since the last reset */
+};
+#define SHRINK_MAX_EVENTS 4000000u
 
 /* Everything one run needs; a replay re-initialises it from scratch. */
 struct tb {
@@ -75,6 +89,10 @@ struct tb {
     struct driver drv;
     struct stream sg, sr;
     FILE *emit;
+    const struct scenario *expect; /* expectations checked on the streams, or NULL */
+    uint32_t rand_init;            /* Verilator initial values of the next model */
+    struct ev_list col;            /* --shrink: the events of the main run */
+    bool collect;
 };
 
 /* What the cycle loop does. */
@@ -129,7 +147,12 @@ static void usage(FILE *f, const char *prog)
 "  --wave FILE        trace every cycle into FILE (FST)\n"
 "  --wave-window N    on a failure, replay the run and trace cycles [fail-N, fail+%d]\n"
 "                     (default 2000)\n"
-"  --wave-dir DIR     directory of that trace, mismatch.fst (default: the binary's directory)\n"
+"  --wave-dir DIR     directory of that trace, mismatch.fst, and of its GTKWave view\n"
+"                     mismatch.gtkw (default: the binary's directory)\n"
+"  --shrink           on a mismatch, reduce the events to a minimal scenario that still\n"
+"                     fails the same way (delta debugging), write it to DIR/shrunk.scn\n"
+"                     with its waves DIR/shrunk.fst and DIR/shrunk.gtkw\n"
+"  --shrink-runs N    at most N trial runs while shrinking (default 2000)\n"
 "  --emit-scenario F  write every event run, in scenario syntax, to F (turns a random run\n"
 "                     into a directed test: running F reproduces it)\n"
 "  --progress         print cycles/s about every 2 s to stderr\n"
@@ -175,6 +198,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
     o->reset_cycles = 4;
     o->max_cycles = 50000000;
     o->wave_window = 2000;
+    o->shrink_runs = 2000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == '\0') {
@@ -195,11 +219,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
         } else
             snprintf(name, sizeof name, "%s", a);
         static const char *const flags[] = {"--help", "-h", "--progress", "--print-config",
-                                            "--quiet", "--verbose"};
+                                            "--quiet", "--verbose", "--shrink"};
         static const char *const valued[] = {"--seed", "--cycles", "--reset-cycles",
                                              "--max-cycles", "--wave", "--wave-window",
                                              "--wave-dir", "--emit-scenario", "--rand-init",
-                                             "--mode"};
+                                             "--mode", "--shrink-runs"};
         bool is_flag = false, known = false;
         for (unsigned k = 0; k < sizeof flags / sizeof flags[0]; k++)
             is_flag |= strcmp(name, flags[k]) == 0;
@@ -234,6 +258,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
             o->progress = true;
         else if (strcmp(name, "--print-config") == 0)
             o->print_config = true;
+        else if (strcmp(name, "--shrink") == 0)
+            o->shrink = true;
+        else if (strcmp(name, "--shrink-runs") == 0) {
+            NEED_NUM(1, 1000000);
+            o->shrink_runs = n;
+        }
         else if (strcmp(name, "--quiet") == 0)
             log_set_level(LOG_ERROR);
         else if (strcmp(name, "--verbose") == 0)
@@ -284,6 +314,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
     if (o->scenario && (o->seed_given || o->cycles_given)) {
         log_msg(LOG_ERROR, "itm_tb: error: --seed/--cycles are for random mode; a scenario "
                            "(%s) defines its own events\n", o->scenario);
+        return EXIT_USAGE;
+    }
+    if (o->shrink && o->mode != MODE_LOCKSTEP) {
+        log_msg(LOG_ERROR, "itm_tb: error: --shrink needs --mode lockstep (it shrinks to a "
+                           "mismatch)\n");
         return EXIT_USAGE;
     }
     if (o->wave && o->mode == MODE_GOLDEN) {
@@ -367,9 +402,43 @@ static void scen_rewind(void *ctx)
     ((struct scen_iter *)ctx)->pos = 0;
 }
 
+static void ev_list_push(struct ev_list *l, const struct event *ev, int64_t cycle)
+{
+    if (l->overflow)
+        return;
+    if (ev->kind == EV_RESET && l->n >= SHRINK_MAX_EVENTS / 2) {
+        /* Nothing before a reset can matter after it (every register has a reset value, the
+         * driver restores its input defaults): keep memory bounded on long runs. */
+        l->n = 0;
+    }
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 4096;
+        if (cap > SHRINK_MAX_EVENTS) {
+            l->overflow = true;
+            return;
+        }
+        struct event *e = realloc(l->ev, cap * sizeof *e);
+        int64_t *c = e ? realloc(l->cycle, cap * sizeof *c) : NULL;
+        if (e)
+            l->ev = e;
+        if (!e || !c) {
+            l->overflow = true;
+            return;
+        }
+        l->cycle = c;
+        l->cap = cap;
+    }
+    l->ev[l->n] = *ev;
+    l->cycle[l->n++] = cycle;
+}
+
 static void event_hook(void *ctx, const struct event *ev, uint64_t index, int64_t cycle)
 {
     struct tb *tb = ctx;
+    if (tb->collect)
+        ev_list_push(&tb->col, ev, cycle);
+    if (!tb->emit && !log_enabled(LOG_DEBUG))
+        return;
     char txt[256];
     event_format(ev, tb->o->scenario ? &tb->scen : NULL, txt, sizeof txt);
     if (tb->emit)
@@ -398,18 +467,18 @@ static int tb_start(struct tb *tb, bool replay)
     if (tb->use_r) {
         if (tb->dut)
             dut_itm_free(tb->dut);
-        tb->dut = dut_itm_new_seeded(tb->o->rand_init);
+        tb->dut = dut_itm_new_seeded(tb->rand_init);
         if (!tb->dut) {
             log_msg(LOG_ERROR, "itm_tb: error: cannot create the Verilated model\n");
             return -1;
         }
     }
     driver_restart(&tb->drv);
-    tb->drv.hook = (replay || !(tb->emit || log_enabled(LOG_DEBUG))) ? NULL : event_hook;
+    tb->drv.hook =
+        (replay || !(tb->emit || tb->collect || log_enabled(LOG_DEBUG))) ? NULL : event_hook;
     tb->drv.hook_ctx = tb;
-    const struct scenario *sc = tb->o->scenario ? &tb->scen : NULL;
-    stream_init(&tb->sg, "golden", sc);
-    stream_init(&tb->sr, "rtl", sc);
+    stream_init(&tb->sg, "golden", tb->expect);
+    stream_init(&tb->sr, "rtl", tb->expect);
     return 0;
 }
 
@@ -442,6 +511,16 @@ static void set_fail(struct run_result *r, enum fail_kind k, int64_t cycle, cons
     snprintf(r->msg, sizeof r->msg, "%s", msg);
 }
 
+/* Packet view for the trace: [8] a byte is offered on ATB in this cycle, [7:0] the header
+ * of the packet it belongs to (the byte itself if the stream's decoder expects a header). */
+static uint16_t atpkt_view(const struct stream *s, const struct itm_in *in,
+                           const struct itm_out *o)
+{
+    if (!in->rst_n || !o->atvalid)
+        return 0;
+    return (uint16_t)(0x100u | (pktdec_busy(&s->dec) ? s->dec.cur.b[0] : o->atdata));
+}
+
 static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
 {
     const bool use_g = tb->use_g, use_r = tb->use_r, lockstep = use_g && use_r;
@@ -449,8 +528,10 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
     struct driver *drv = &tb->drv;
     struct itm_in in;
     struct itm_out og, orr;
+    struct dut_itm_tb tbv;
     memset(&og, 0, sizeof og);
     memset(&orr, 0, sizeof orr);
+    memset(&tbv, 0, sizeof tbv);
     memset(r, 0, sizeof *r);
     bool checks = ctl->checks;
     bool tracing = false;
@@ -492,6 +573,13 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (lockstep && c == ctl->verify_at)
             r->verified = cmp_outputs(&og, &orr) != 0;
+        if (tracing) { /* the trace-only inputs of itm_tb_top, before the streams move on */
+            tbv.exp = og;
+            tbv.cycle = c;
+            tbv.mismatch = lockstep && cmp_outputs(&og, &orr) != 0;
+            tbv.exp_atpkt = use_g ? atpkt_view(&tb->sg, &in, &og) : 0;
+            tbv.rtl_atpkt = atpkt_view(&tb->sr, &in, &orr);
+        }
         if (lockstep && checks) {
             unsigned diff = cmp_outputs(&og, &orr);
             if (__builtin_expect(diff != 0, 0)) {
@@ -529,6 +617,15 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
             snapshot(tb, r);
         if (use_g)
             itm_model_step(&tb->gm, &in);
+        if (tracing) {
+            /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
+             * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
+            if (use_g)
+                itm_model_eval(&tb->gm, &in, &tbv.exp_next);
+            else
+                tbv.exp_next = og;
+            dut_itm_set_tb(tb->dut, &tbv);
+        }
         if (use_r && dut_itm_tick(tb->dut) && checks) {
             char msg[160];
             snprintf(msg, sizeof msg,
@@ -621,8 +718,8 @@ static void append_arg(char *buf, size_t n, size_t *pos, const char *s)
     buf[*pos] = '\0';
 }
 
-/* The same command line without the wave options, plus --seed if it was implicit and
- * --wave FILE. */
+/* The same command line without the wave and shrink options, plus --seed if it was
+ * implicit and --wave FILE. */
 static void repro_command(const struct tb *tb, const char *wave, char *buf, size_t n)
 {
     size_t pos = 0;
@@ -631,13 +728,14 @@ static void repro_command(const struct tb *tb, const char *wave, char *buf, size
     for (int i = 1; i < tb->argc; i++) {
         const char *a = tb->argv[i];
         bool with_val = strcmp(a, "--wave") == 0 || strcmp(a, "--wave-window") == 0 ||
-                        strcmp(a, "--wave-dir") == 0;
+                        strcmp(a, "--wave-dir") == 0 || strcmp(a, "--shrink-runs") == 0;
         if (with_val) {
             i++;
             continue;
         }
         if (strncmp(a, "--wave=", 7) == 0 || strncmp(a, "--wave-window=", 14) == 0 ||
-            strncmp(a, "--wave-dir=", 11) == 0)
+            strncmp(a, "--wave-dir=", 11) == 0 || strncmp(a, "--shrink-runs=", 14) == 0 ||
+            strcmp(a, "--shrink") == 0)
             continue;
         append_arg(buf, n, &pos, a);
     }
@@ -705,32 +803,70 @@ static void report_failure(struct tb *tb, const struct run_result *r)
     log_msg(LOG_ERROR, "  reproduce: %s\n", cmd);
 }
 
-/* Replays the run from cycle 0 with tracing in [fail - window, fail + 8]. */
-static void write_mismatch_wave(struct tb *tb, const struct run_result *orig)
+static const char *const fail_kind_name[] = {"", "mismatch", "check failed", "RTL stopped",
+                                             "timeout"};
+
+/* Creates dir if needed and returns its absolute path in buf (false: error printed). */
+static bool abs_dir(const char *dir, char *buf, size_t n)
 {
-    if (!tb->use_r) {
-        log_msg(LOG_ERROR, "  waves: none (--mode golden has no RTL)\n");
-        return;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
+        return false;
     }
-    if (tb->o->wave && orig->trace_failed)
-        return;
-    if (tb->o->wave) {
-        log_msg(LOG_ERROR, "  waves: %s (every cycle, up to cycle %" PRId64 ")\n", tb->o->wave,
-                orig->last_cycle);
-        return;
+    char *rp = realpath(dir, NULL);
+    if (!rp) {
+        log_msg(LOG_ERROR, "itm_tb: error: %s: %s\n", dir, strerror(errno));
+        return false;
     }
-    char dir[1024], path[1100];
-    wave_dir(tb, dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/mismatch.fst", dir);
+    snprintf(buf, n, "%s", rp);
+    free(rp);
+    return true;
+}
+
+/* Writes the GTKWave view (shown_dir/gtkw, translate filters beside it) of the trace
+ * shown_dir/fst holding cycles first..last, with the failure of r as its marker. */
+static void write_view(const struct tb *tb, const char *shown_dir, const char *fst,
+                       const char *gtkw, int64_t first, int64_t last, const struct run_result *r)
+{
+    char dir[1024];
+    if (!abs_dir(shown_dir, dir, sizeof dir))
+        return;
+    struct itm_wave_info wi = {
+        .cfg = &build_cfg,
+        .dir = dir,
+        .fst = fst,
+        .gtkw = gtkw,
+        .reset_cycles = tb->o->reset_cycles,
+        .first_cycle = first,
+        .last_cycle = last,
+        .fail_cycle = r->fail != F_NONE ? r->fail_cycle : INT64_MIN,
+        .fail_kind = fail_kind_name[r->fail],
+        .diff = r->fail == F_MISMATCH ? r->diff : 0u,
+    };
+    if (itm_wave_view_write(&wi) != 0)
+        return;
+    log_msg(LOG_ERROR, "  view:  gtkwave %s/%s   (marker at cycle %" PRId64 ", time %" PRIu64
+                       "; or: make wave)\n", shown_dir, gtkw, r->fail_cycle,
+            itm_wave_marker_time(r->fail_cycle, tb->o->reset_cycles));
+}
+
+/* Replays the events of the current source from cycle 0 with tracing in
+ * [fail - window, fail + 8] into dir/NAME.fst, and writes dir/NAME.gtkw. */
+static void write_fail_wave(struct tb *tb, const struct run_result *orig, const char *dir,
+                            const char *name)
+{
+    char path[1100], fst[64], gtkw[64];
+    snprintf(fst, sizeof fst, "%s.fst", name);
+    snprintf(gtkw, sizeof gtkw, "%s.gtkw", name);
+    snprintf(path, sizeof path, "%s/%s", dir, fst);
     int64_t from = orig->fail_cycle - (int64_t)tb->o->wave_window;
     if (from < -(int64_t)tb->o->reset_cycles)
         from = -(int64_t)tb->o->reset_cycles;
     struct run_ctl ctl = {.checks = false, .trace = path, .trace_from = from,
                           .stop_after = orig->fail_cycle + POST_FAIL_CYCLES,
                           .verify_at = orig->fail == F_MISMATCH ? orig->fail_cycle : INT64_MIN};
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
-    if (tb_start(tb, true) != 0)
+    char adir[1024];
+    if (!abs_dir(dir, adir, sizeof adir) || tb_start(tb, true) != 0)
         return;
     static struct run_result rr;
     enum log_level lvl = log_get_level();
@@ -745,6 +881,292 @@ static void write_mismatch_wave(struct tb *tb, const struct run_result *orig)
     if (orig->fail == F_MISMATCH && !rr.verified)
         log_msg(LOG_ERROR, "  warning: the replay did not show the mismatch at cycle %" PRId64
                            " (non-deterministic RTL or model?)\n", orig->fail_cycle);
+    write_view(tb, dir, fst, gtkw, from, rr.last_cycle, orig);
+}
+
+/* The waves of a failed run: its --wave trace, or a replay into DIR/mismatch.fst. */
+static void write_mismatch_wave(struct tb *tb, const struct run_result *orig)
+{
+    if (!tb->use_r) {
+        log_msg(LOG_ERROR, "  waves: none (--mode golden has no RTL)\n");
+        return;
+    }
+    if (tb->o->wave && orig->trace_failed)
+        return;
+    if (tb->o->wave) {
+        log_msg(LOG_ERROR, "  waves: %s (every cycle, up to cycle %" PRId64 ")\n", tb->o->wave,
+                orig->last_cycle);
+        /* The view goes beside the trace: FILE.fst -> FILE.gtkw. */
+        const char *slash = strrchr(tb->o->wave, '/');
+        char dir[1024], fst[256], gtkw[256];
+        if (slash)
+            snprintf(dir, sizeof dir, "%.*s", (int)(slash - tb->o->wave), tb->o->wave);
+        else
+            snprintf(dir, sizeof dir, ".");
+        if (dir[0] == '\0')
+            snprintf(dir, sizeof dir, "/");
+        snprintf(fst, sizeof fst, "%s", slash ? slash + 1 : tb->o->wave);
+        size_t len = strlen(fst);
+        int stem = (int)(len > 4 && strcmp(fst + len - 4, ".fst") == 0 ? len - 4 : len);
+        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", stem, fst);
+        write_view(tb, dir, fst, gtkw, -(int64_t)tb->o->reset_cycles, orig->last_cycle, orig);
+        return;
+    }
+    char dir[1024];
+    wave_dir(tb, dir, sizeof dir);
+    write_fail_wave(tb, orig, dir, "mismatch");
+}
+
+/* ---- shrinking (--shrink) ------------------------------------------------------------- */
+
+struct arr_iter {
+    const struct event *ev;
+    size_t n, pos;
+};
+
+static const struct event *arr_next(void *ctx)
+{
+    struct arr_iter *it = ctx;
+    return it->pos < it->n ? &it->ev[it->pos++] : NULL;
+}
+
+static void arr_rewind(void *ctx)
+{
+    ((struct arr_iter *)ctx)->pos = 0;
+}
+
+/* Makes ev[0..n) the event source of tb (no scenario: no expectations, "event #N"). */
+static void use_events(struct tb *tb, struct arr_iter *it, const struct event *ev, size_t n)
+{
+    *it = (struct arr_iter){ev, n, 0};
+    struct ev_source src = {arr_next, arr_rewind, it, NULL};
+    driver_init(&tb->drv, &src, tb->o->reset_cycles, INT64_MAX);
+    tb->expect = NULL;
+}
+
+struct shrink_ctx {
+    struct tb *tb;
+    enum fail_kind kind;
+    unsigned diff;      /* F_MISMATCH: the differing outputs must be the same */
+    int64_t best_fail;  /* failure cycle of the current smallest list */
+    size_t best_n;
+    unsigned runs;
+    double t0, last;
+};
+
+/* Per-candidate cycle limit: a little past the failure of the list it came from. */
+static int64_t shrink_limit(int64_t fail)
+{
+    return fail + fail / 8 + 1000;
+}
+
+static bool shrink_test(void *ctx, const struct event *ev, size_t n)
+{
+    struct shrink_ctx *x = ctx;
+    struct tb *tb = x->tb;
+    static struct arr_iter it;
+    static struct run_result r;
+    use_events(tb, &it, ev, n);
+    if (tb_start(tb, true) != 0)
+        return false;
+    struct run_ctl ctl = {.checks = true, .trace = NULL, .trace_from = INT64_MIN,
+                          .stop_after = shrink_limit(x->best_fail), .verify_at = INT64_MIN};
+    enum log_level lvl = log_get_level();
+    log_set_level(LOG_ERROR);
+    run(tb, &ctl, &r);
+    log_set_level(lvl);
+    x->runs++;
+    bool same = r.fail == x->kind && (x->kind != F_MISMATCH || r.diff == x->diff);
+    if (same) {
+        x->best_fail = r.fail_cycle;
+        x->best_n = n;
+    }
+    double t = now_s();
+    if (t - x->last >= 2.0) {
+        x->last = t;
+        log_msg(LOG_ERROR, "itm_tb: shrink: %u runs, %zu events left, %.0f s\n", x->runs,
+                x->best_n, t - x->t0);
+    }
+    return same;
+}
+
+/* Keeps the events that drive the DUT up to the failure: expectations are dropped (the
+ * shrunk scenario fails by the comparison of the two models, not by a check). */
+static size_t shrink_input(const struct ev_list *l, int64_t fail_cycle, struct event *out)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < l->n && l->cycle[i] <= fail_cycle; i++) {
+        struct event e = l->ev[i];
+        if (e.kind == EV_EXPECT_ATB || e.kind == EV_EXPECT_CYCLE || e.kind == EV_END)
+            continue;
+        if (e.kind == EV_READ)
+            e.has_expect = false;
+        e.line = 0;
+        out[m++] = e;
+    }
+    return m;
+}
+
+static void shrink_cmd(const struct tb *tb, const char *scn, char *buf, size_t n)
+{
+    size_t pos = 0;
+    char v[32];
+    buf[0] = '\0';
+    append_arg(buf, n, &pos, tb->argv[0]);
+    if (tb->o->reset_cycles != 4) {
+        snprintf(v, sizeof v, "%u", tb->o->reset_cycles);
+        append_arg(buf, n, &pos, "--reset-cycles");
+        append_arg(buf, n, &pos, v);
+    }
+    if (tb->o->rand_init_given) {
+        snprintf(v, sizeof v, "%" PRIu32, tb->o->rand_init);
+        append_arg(buf, n, &pos, "--rand-init");
+        append_arg(buf, n, &pos, v);
+    }
+    append_arg(buf, n, &pos, scn);
+}
+
+static int write_shrunk(const struct tb *tb, const char *path, const struct event *ev, size_t n,
+                        size_t n0, const struct shrink_ctx *x, bool minimal)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    char c[96], txt[256];
+    cfg_string(&build_cfg, c, sizeof c);
+    if (tb->o->scenario)
+        fprintf(f, "# shrunk by itm_tb --shrink from scenario %s", tb->o->scenario);
+    else
+        fprintf(f, "# shrunk by itm_tb --shrink from --seed %" PRIu64 " --cycles %" PRIu64,
+                tb->o->seed, tb->o->cycles);
+    fprintf(f, ": %zu of %zu events.\n# Fails by %s at cycle %" PRId64, n, n0,
+            fail_kind_name[x->kind], x->best_fail);
+    if (x->kind == F_MISMATCH) {
+        fprintf(f, " (");
+        for (unsigned k = 0, first = 1; k < CMP_NFIELDS; k++)
+            if (x->diff & (1u << k)) {
+                fprintf(f, "%s%s", first ? "" : " ", cmp_field_name((enum cmp_field)k));
+                first = 0;
+            }
+        fprintf(f, " differ)");
+    }
+    if (minimal)
+        fprintf(f, "; without any one of these events it does not.\n");
+    else
+        fprintf(f, "; the trial-run budget ran out before the list was minimal.\n");
+    fprintf(f, "config %s\n", c);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s\n", event_format(&ev[i], NULL, txt, sizeof txt));
+    fprintf(f, "end\n");
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0)
+        bad = true;
+    return bad ? -1 : 0;
+}
+
+/* --shrink: delta debugging over the events of the failed run. */
+static void shrink_run(struct tb *tb, const struct run_result *orig)
+{
+    if (orig->fail != F_MISMATCH && orig->fail != F_RTL_STOP) {
+        log_msg(LOG_ERROR, "itm_tb: shrink: only mismatches and RTL stops are shrunk (this is "
+                           "a %s)\n", fail_kind_name[orig->fail]);
+        return;
+    }
+    if (tb->col.overflow) {
+        log_msg(LOG_ERROR, "itm_tb: shrink: more than %u events without a reset before the "
+                           "failure; not shrunk\n", SHRINK_MAX_EVENTS);
+        return;
+    }
+    struct event *ev = malloc((tb->col.n ? tb->col.n : 1) * sizeof *ev);
+    if (!ev)
+        return;
+    size_t n0 = shrink_input(&tb->col, orig->fail_cycle, ev), n = n0;
+    /* Trial runs use the settings the shrunk scenario will be run with. */
+    tb->rand_init = tb->o->rand_init_given ? tb->o->rand_init : 1;
+    struct shrink_ctx x = {.tb = tb, .kind = orig->fail, .diff = orig->diff,
+                           .best_fail = orig->fail_cycle, .best_n = n, .t0 = now_s()};
+    x.last = x.t0;
+    log_msg(LOG_ERROR, "itm_tb: shrink: %zu events up to the failure at cycle %" PRId64
+                       " (at most %" PRIu64 " trial runs)\n", n0, orig->fail_cycle,
+            tb->o->shrink_runs);
+    if (!shrink_test(&x, ev, n)) {
+        log_msg(LOG_ERROR, "itm_tb: shrink: the events alone do not fail the same way (with "
+                           "--rand-init %" PRIu32 "); not shrunk\n", tb->rand_init);
+        free(ev);
+        return;
+    }
+    /* Nothing before a completed reset matters after it (every register has a reset
+     * value): try the events from the last such reset first. */
+    size_t cut = 0;
+    for (size_t i = 0, j = 0; i < tb->col.n && tb->col.cycle[i] <= orig->fail_cycle; i++) {
+        const struct event *e = &tb->col.ev[i];
+        bool kept = !(e->kind == EV_EXPECT_ATB || e->kind == EV_EXPECT_CYCLE || e->kind == EV_END);
+        if (e->kind == EV_RESET && tb->col.cycle[i] + (int64_t)e->count <= orig->fail_cycle)
+            cut = j;
+        j += kept;
+    }
+    if (cut > 0 && shrink_test(&x, ev + cut, n - cut)) {
+        memmove(ev, ev + cut, (n - cut) * sizeof *ev);
+        n -= cut;
+    }
+    struct shrink_stats st;
+    unsigned budget = (unsigned)tb->o->shrink_runs > x.runs ? (unsigned)tb->o->shrink_runs - x.runs
+                                                            : 0u;
+    size_t m = shrink_events(ev, n, shrink_test, &x, budget, &st);
+    if (st.runs > 0 || n < 2)
+        n = m;
+    /* best_fail belongs to the last list that failed, which is ev[0..n) */
+    char dir[1024], path[1100], cmd[4096];
+    wave_dir(tb, dir, sizeof dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
+        free(ev);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/shrunk.scn", dir);
+    if (write_shrunk(tb, path, ev, n, n0, &x, !st.exhausted) != 0) {
+        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", path, strerror(errno));
+        free(ev);
+        return;
+    }
+    log_msg(LOG_ERROR, "itm_tb: shrink: %zu -> %zu events, %s at cycle %" PRId64 ", %u trial "
+                       "runs in %.1f s%s\n", n0, n, fail_kind_name[x.kind], x.best_fail, x.runs,
+            now_s() - x.t0, st.exhausted ? " (run budget used up: not 1-minimal)" : "");
+    log_msg(LOG_ERROR, "  shrunk: %s\n", path);
+    shrink_cmd(tb, path, cmd, sizeof cmd);
+    log_msg(LOG_ERROR, "  reproduce: %s\n", cmd);
+
+    /* Its waves, from a run of the file as written (which checks it once more). */
+    static struct scenario shrunk;
+    static struct scen_iter it;
+    static struct run_result r;
+    memset(&shrunk, 0, sizeof shrunk);
+    if (load_scenario(&shrunk, path) != EXIT_PASS) {
+        log_msg(LOG_ERROR, "itm_tb: error: shrink: %s does not load (bug)\n", path);
+        free(ev);
+        return;
+    }
+    it = (struct scen_iter){&shrunk, 0};
+    struct ev_source src = {scen_next, scen_rewind, &it, &shrunk};
+    driver_init(&tb->drv, &src, tb->o->reset_cycles, INT64_MAX);
+    tb->expect = &shrunk;
+    if (tb_start(tb, true) == 0) {
+        struct run_ctl ctl = {.checks = true, .trace = NULL, .trace_from = INT64_MIN,
+                              .stop_after = shrink_limit(x.best_fail), .verify_at = INT64_MIN};
+        enum log_level lvl = log_get_level();
+        log_set_level(LOG_ERROR);
+        run(tb, &ctl, &r);
+        log_set_level(lvl);
+        if (r.fail != x.kind)
+            log_msg(LOG_ERROR, "itm_tb: error: shrink: %s does not fail the same way (bug)\n",
+                    path);
+        else
+            write_fail_wave(tb, &r, dir, "shrunk");
+    }
+    free(shrunk.ev);
+    free(shrunk.seg);
+    free(shrunk.bytes);
+    free(ev);
 }
 
 static void print_summary(const struct tb *tb, const struct run_result *r)
@@ -789,6 +1211,7 @@ int main(int argc, char **argv)
     }
     static struct tb tb;
     tb.o = &o;
+    tb.collect = o.shrink;
     tb.argc = argc;
     tb.argv = argv;
     tb.use_g = o.mode != MODE_RTL;
@@ -801,6 +1224,7 @@ int main(int argc, char **argv)
         if (rc != EXIT_PASS)
             return rc;
         it.s = &tb.scen;
+        tb.expect = &tb.scen;
         src = (struct ev_source){scen_next, scen_rewind, &it, &tb.scen};
         if (!o.rand_init_given)
             o.rand_init = 1;
@@ -817,6 +1241,7 @@ int main(int argc, char **argv)
     }
     driver_init(&tb.drv, &src, o.reset_cycles,
                 o.scenario ? INT64_MAX : (int64_t)o.cycles);
+    tb.rand_init = o.rand_init;
 
     char c[96];
     cfg_string(&build_cfg, c, sizeof c);
@@ -856,11 +1281,17 @@ int main(int argc, char **argv)
     if (r.fail != F_NONE) {
         report_failure(&tb, &r);
         write_mismatch_wave(&tb, &r);
+        if (o.shrink)
+            shrink_run(&tb, &r);
         rc = EXIT_FAIL;
     } else {
         print_summary(&tb, &r);
+        if (o.shrink)
+            log_msg(LOG_INFO, "itm_tb: shrink: the run passed, nothing to shrink\n");
         rc = EXIT_PASS;
     }
+    free(tb.col.ev);
+    free(tb.col.cycle);
     if (tb.dut) {
         dut_itm_final(tb.dut);
         dut_itm_free(tb.dut);

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// Simulation-only wrapper around itm_top for the lockstep harness: the DUT plus trace-only
+// inputs that carry the golden model's expected outputs and the harness's verdict, so that
+// expected and actual values stand side by side in one FST (sim/c_tb/SCENARIO.md).
+// Spec: none (harness); the DUT's ports are docs/itm-contract.md section 3.
+
+`default_nettype none
+
+module itm_tb_top #(
+  parameter int NumStimPorts  = 64,  // as itm_top
+  parameter int StimFifoDepth = 4,
+  parameter int HwFifoDepth   = 2,
+  parameter int TsWidth       = 12,
+  parameter int GtsWidth      = 64
+) (
+  // ---- the ports of itm_top, passed through unchanged --------------------------------------
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // APB4 slave, 4 KiB frame
+  input  logic        psel_i,
+  input  logic        penable_i,
+  input  logic        pwrite_i,
+  input  logic [11:0] paddr_i,
+  input  logic [31:0] pwdata_i,
+  input  logic [3:0]  pstrb_i,
+  input  logic [2:0]  pprot_i,
+  output logic [31:0] prdata_o,
+  output logic        pready_o,
+  output logic        pslverr_o,
+  // ATB master, 8-bit
+  output logic        atvalid_o,
+  input  logic        atready_i,
+  output logic [7:0]  atdata_o,
+  output logic [6:0]  atid_o,
+  input  logic        afvalid_i,
+  output logic        afready_o,
+  // hardware-source (DWT) packets
+  input  logic        hw_valid_i,
+  output logic        hw_ready_o,
+  input  logic [39:0] hw_data_i,
+  input  logic        hw_ovf_i,
+  // synchronization requests
+  input  logic        dwt_sync_req_i,
+  input  logic        tpiu_sync_req_i,
+  // timestamp sources
+  input  logic        ts_async_tick_i,
+  input  logic        async_idle_i,
+  input  logic [63:0] gts_i,
+  input  logic        gts_clkch_i,
+  // debug enables and authentication, PE state
+  input  logic        trcena_i,
+  input  logic        niden_i,
+  input  logic        spniden_i,
+  input  logic        pe_secure_i,
+  input  logic        halted_i,
+  // status
+  output logic        busy_o,
+
+  // ---- trace-only inputs, read by nothing (lint/verilator.vlt) ----------------------------
+  // The golden model's value of each output. They change at the same rising edge as the
+  // RTL's outputs (and at the input change of a reset cycle), so a pair differs exactly
+  // where the two models do.
+  input  logic [31:0] exp_prdata_i,
+  input  logic        exp_pready_i,
+  input  logic        exp_pslverr_i,
+  input  logic        exp_atvalid_i,
+  input  logic [7:0]  exp_atdata_i,
+  input  logic [6:0]  exp_atid_i,
+  input  logic        exp_afready_i,
+  input  logic        exp_hw_ready_i,
+  input  logic        exp_busy_i,
+  // Harness values of the cycle; they change with the DUT inputs (cycle start + 1).
+  input  logic [63:0] cycle_i,       // harness cycle number (two's complement, reset < 0)
+  input  logic        mismatch_i,    // some output differs in this cycle
+  input  logic [8:0]  exp_atpkt_i,   // golden ATB: [8] byte offered, [7:0] its packet header
+  input  logic [8:0]  rtl_atpkt_i    // the same for the RTL's stream
+);
+
+  itm_top #(
+    .NumStimPorts  (NumStimPorts),
+    .StimFifoDepth (StimFifoDepth),
+    .HwFifoDepth   (HwFifoDepth),
+    .TsWidth       (TsWidth),
+    .GtsWidth      (GtsWidth)
+  ) u_dut (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .psel_i          (psel_i),
+    .penable_i       (penable_i),
+    .pwrite_i        (pwrite_i),
+    .paddr_i         (paddr_i),
+    .pwdata_i        (pwdata_i),
+    .pstrb_i         (pstrb_i),
+    .pprot_i         (pprot_i),
+    .prdata_o        (prdata_o),
+    .pready_o        (pready_o),
+    .pslverr_o       (pslverr_o),
+    .atvalid_o       (atvalid_o),
+    .atready_i       (atready_i),
+    .atdata_o        (atdata_o),
+    .atid_o          (atid_o),
+    .afvalid_i       (afvalid_i),
+    .afready_o       (afready_o),
+    .hw_valid_i      (hw_valid_i),
+    .hw_ready_o      (hw_ready_o),
+    .hw_data_i       (hw_data_i),
+    .hw_ovf_i        (hw_ovf_i),
+    .dwt_sync_req_i  (dwt_sync_req_i),
+    .tpiu_sync_req_i (tpiu_sync_req_i),
+    .ts_async_tick_i (ts_async_tick_i),
+    .async_idle_i    (async_idle_i),
+    .gts_i           (gts_i),
+    .gts_clkch_i     (gts_clkch_i),
+    .trcena_i        (trcena_i),
+    .niden_i         (niden_i),
+    .spniden_i       (spniden_i),
+    .pe_secure_i     (pe_secure_i),
+    .halted_i        (halted_i),
+    .busy_o          (busy_o)
+  );
+
+endmodule
+
+`default_nettype wire
