@@ -178,7 +178,60 @@ wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
 wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
 	@tests/wave_debug.sh $(BUILD) $(CFGS)
 
-test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan wave-test ## everything CI runs
+# ---- conformance vectors (vectors/README.md) ---------------------------------------------
+# vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
+# like itm_tb (per configuration); the Icarus replay bench is compiled once per configuration.
+VEC_DIR      := sim/c_tb/vec
+VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
+VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
+VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
+VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/random.c \
+                $(GOLDEN_SRCS)
+VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
+                 sim/c_tb/common/log.c
+VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/compare.c \
+                $(GOLDEN_SRCS)
+VEC_TB       := tests/vectors/itm_replay_tb.sv
+VEC_EMPTY    :=
+VEC_COMMA    := ,
+VEC_CFGS      = $(foreach c,$(CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(strip $(CFG_$(c)))))
+ivl_params    = -P itm_replay_tb.NumStimPorts=$(call cfgw,$(1),1) \
+                -P itm_replay_tb.StimFifoDepth=$(call cfgw,$(1),2) \
+                -P itm_replay_tb.HwFifoDepth=$(call cfgw,$(1),3) \
+                -P itm_replay_tb.TsWidth=$(call cfgw,$(1),4) -P itm_replay_tb.GtsWidth=$(call cfgw,$(1),5)
+
+$(BUILD)/vec/vecgen: $(VEC_GEN_SRCS) $(VEC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
+$(BUILD)/vec/pktdump: $(VEC_DUMP_SRCS) $(VEC_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
+
+define VEC_RULES
+$(BUILD)/vec/$(1)/obj/%.o: %.c $(VEC_HDRS)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) $(VEC_INC) -c $$< -o $$@
+$(BUILD)/vec/$(1)/vecreplay: $(patsubst %.c,$(BUILD)/vec/$(1)/obj/%.o,$(VEC_RPL_SRCS)) \
+                             $(BUILD)/tb/$(1)/dut_itm.o
+	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vitm_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
+	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
+$(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
+	@mkdir -p $$(@D)
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_replay_tb $(call ivl_params,$(1)) -o $$@ \
+	    $(VEC_TB) $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+endef
+$(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
+
+.PHONY: vectors vectors-check
+vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors) from the golden model
+	@tests/vectors_gen.sh --install $(BUILD)/vec/vecgen $(BUILD)/vec/gen $(VEC_CFGS)
+
+VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump \
+                  $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay $(BUILD)/vec/icarus/$(c).vvp)
+vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; replays pass on Verilator, Icarus, decoder
+	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
+
+test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan vectors-check wave-test ## everything CI runs
 	@echo "make test: all stages passed"
 
 bench: $(BUILD)/tb/base/itm_tb ## cycles/s of lockstep, RTL alone and golden alone (one run)

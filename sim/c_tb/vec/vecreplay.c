@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* vecreplay: proves conformance vectors (vectors/README.md) on the Verilated itm_top. For
+ * each vector directory it runs the vector's stimulus.scn in lockstep (RTL and golden model,
+ * every output compared every cycle, the scenario's own checks on the RTL's stream), and
+ * checks that the RTL's inputs and outputs equal inputs.hex / outputs.hex in every cycle and
+ * that its ATB transfers equal vector.txt's records, cycle, data and ATID. Built per
+ * configuration like itm_tb. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "driver.h"
+#include "dut_itm.h"
+#include "itm_model.h"
+#include "log.h"
+#include "scenario.h"
+#include "stream.h"
+#include "vecfmt.h"
+
+#if !defined(ITM_CFG_NUM_STIM_PORTS) || !defined(ITM_CFG_STIM_FIFO_DEPTH) ||                       \
+    !defined(ITM_CFG_HW_FIFO_DEPTH) || !defined(ITM_CFG_TS_WIDTH) || !defined(ITM_CFG_GTS_WIDTH)
+#error "build with -DITM_CFG_NUM_STIM_PORTS=.. etc. (the configuration the RTL was Verilated with)"
+#endif
+
+static const struct itm_cfg build_cfg = {
+    .num_stim_ports = ITM_CFG_NUM_STIM_PORTS,
+    .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH,
+    .hw_fifo_depth = ITM_CFG_HW_FIFO_DEPTH,
+    .ts_width = ITM_CFG_TS_WIDTH,
+    .gts_width = ITM_CFG_GTS_WIDTH,
+};
+
+/* The data lines of a .hex file (comment lines dropped), each digits long. */
+struct hex_lines {
+    char *text;
+    char **line;
+    size_t n;
+};
+
+static bool hex_read(const char *path, unsigned digits, struct hex_lines *h)
+{
+    memset(h, 0, sizeof *h);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        log_msg(LOG_ERROR, "%s: error: cannot open: %s\n", path, strerror(errno));
+        return false;
+    }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    h->text = malloc((size_t)size + 1);
+    h->line = malloc(((size_t)size / (digits + 1) + 1) * sizeof *h->line);
+    if (!h->text || !h->line || fread(h->text, 1, (size_t)size, f) != (size_t)size) {
+        fclose(f);
+        log_msg(LOG_ERROR, "%s: error: cannot read\n", path);
+        return false;
+    }
+    fclose(f);
+    h->text[size] = '\0';
+    unsigned ln = 0;
+    for (char *s = strtok(h->text, "\n"); s; s = strtok(NULL, "\n")) {
+        ln++;
+        if (s[0] == '/' && s[1] == '/')
+            continue;
+        if (strlen(s) != digits) {
+            log_msg(LOG_ERROR, "%s:%u: error: expected %u hex digits\n", path, ln, digits);
+            return false;
+        }
+        h->line[h->n++] = s;
+    }
+    return true;
+}
+
+static void hex_free(struct hex_lines *h)
+{
+    free(h->text);
+    free(h->line);
+}
+
+struct scen_iter {
+    const struct scenario *s;
+    size_t pos;
+};
+
+static const struct event *scen_next(void *ctx)
+{
+    struct scen_iter *it = ctx;
+    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
+}
+
+static void scen_rewind(void *ctx)
+{
+    ((struct scen_iter *)ctx)->pos = 0;
+}
+
+static bool load_scenario(struct scenario *s, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        log_msg(LOG_ERROR, "%s: error: cannot open: %s\n", path, strerror(errno));
+        return false;
+    }
+    fseek(f, 0, SEEK_END);
+    size_t size = (size_t)ftell(f);
+    fclose(f);
+    s->cap_ev = s->cap_seg = s->cap_bytes = size / 2 + 16;
+    s->ev = calloc(s->cap_ev, sizeof *s->ev);
+    s->seg = calloc(s->cap_seg, sizeof *s->seg);
+    s->bytes = calloc(s->cap_bytes, 1);
+    return s->ev && s->seg && s->bytes && scenario_parse_file(s, path) == 0;
+}
+
+static void free_scenario(struct scenario *s)
+{
+    free(s->ev);
+    free(s->seg);
+    free(s->bytes);
+}
+
+/* Replays one vector; returns true if it passes, else prints why. */
+static bool replay(const char *dir)
+{
+    char path[1200], msg[600] = "";
+    static struct vec_file v;
+    static struct scenario s;
+    static struct hex_lines hin, hout;
+    bool ok = false;
+    struct dut_itm *dut = NULL;
+    memset(&s, 0, sizeof s);
+    memset(&hin, 0, sizeof hin);
+    memset(&hout, 0, sizeof hout);
+
+    snprintf(path, sizeof path, "%s/vector.txt", dir);
+    if (!vec_file_read(path, &v))
+        return false;
+    if (memcmp(&v.cfg, &build_cfg, sizeof build_cfg) != 0) {
+        log_msg(LOG_ERROR,
+                "vecreplay: FAIL %s: vector configuration %s (ports=%u fifo=%u hwfifo=%u "
+                "ts=%u gts=%u) is not this binary's\n",
+                dir, v.config, v.cfg.num_stim_ports, v.cfg.stim_fifo_depth, v.cfg.hw_fifo_depth,
+                v.cfg.ts_width, v.cfg.gts_width);
+        goto out;
+    }
+    snprintf(path, sizeof path, "%s/stimulus.scn", dir);
+    if (!load_scenario(&s, path))
+        goto out;
+    snprintf(path, sizeof path, "%s/inputs.hex", dir);
+    if (!hex_read(path, VEC_IN_DIGITS, &hin))
+        goto out;
+    snprintf(path, sizeof path, "%s/outputs.hex", dir);
+    if (!hex_read(path, VEC_OUT_DIGITS, &hout))
+        goto out;
+    if (hin.n != v.lines || hout.n != v.lines) {
+        snprintf(msg, sizeof msg,
+                 "inputs.hex has %zu lines, outputs.hex %zu, vector.txt says %" PRIu64, hin.n,
+                 hout.n, v.lines);
+        goto fail;
+    }
+
+    static struct itm_model gm;
+    itm_model_init(&gm, &build_cfg);
+    dut = dut_itm_new_seeded(1);
+    if (!dut) {
+        snprintf(msg, sizeof msg, "cannot create the Verilated model");
+        goto fail;
+    }
+    struct scen_iter it = {&s, 0};
+    struct ev_source src = {scen_next, scen_rewind, &it, &s};
+    static struct driver d;
+    static struct stream sr;
+    driver_init(&d, &src, v.reset_cycles, INT64_MAX);
+    stream_init(&sr, "rtl", &s);
+    size_t k = 0, natb = 0;
+    struct itm_in in;
+    struct itm_out og, orr, ov;
+    for (;; k++) {
+        enum driver_status ds = driver_next(&d, &in);
+        int64_t c = d.cycle;
+        if (ds == DRV_DONE)
+            break;
+        if (ds == DRV_FAIL) {
+            snprintf(msg, sizeof msg, "%s", d.fail_msg);
+            goto fail;
+        }
+        if (k >= v.lines) {
+            snprintf(msg, sizeof msg, "the stimulus runs past the vector's %" PRIu64 " lines",
+                     v.lines);
+            goto fail;
+        }
+        char hx[VEC_IN_DIGITS + 1];
+        vec_in_hex(&in, hx);
+        if (strcmp(hx, hin.line[k]) != 0) {
+            struct itm_in vin;
+            char names[256] = "(unparsable line)";
+            if (vec_in_parse(hin.line[k], &vin))
+                vec_in_diff(&in, &vin, names, sizeof names);
+            snprintf(msg, sizeof msg,
+                     "cycle %" PRId64 ": the stimulus gives inputs %s, inputs.hex "
+                     "has %s (differ: %s)",
+                     c, hx, hin.line[k], names);
+            goto fail;
+        }
+        itm_model_eval(&gm, &in, &og);
+        dut_itm_set_inputs(dut, &in);
+        dut_itm_eval(dut);
+        dut_itm_get_outputs(dut, &orr);
+        vec_out_parse(hout.line[k], &ov);
+        unsigned dv = cmp_outputs(&ov, &orr), dg = cmp_outputs(&og, &orr);
+        if (dv || dg) {
+            unsigned mask = dv ? dv : dg;
+            int pos = snprintf(msg, sizeof msg, "cycle %" PRId64 ": the RTL differs from %s:", c,
+                               dv ? "outputs.hex" : "the golden model");
+            for (unsigned f = 0; f < CMP_NFIELDS && pos < (int)sizeof msg; f++)
+                if (mask & (1u << f))
+                    pos += snprintf(msg + pos, sizeof msg - (size_t)pos,
+                                    " %s expected 0x%lx actual 0x%lx",
+                                    cmp_field_name((enum cmp_field)f),
+                                    cmp_field_value(dv ? &ov : &og, (enum cmp_field)f),
+                                    cmp_field_value(&orr, (enum cmp_field)f));
+            goto fail;
+        }
+        if (in.rst_n && in.atready && orr.atvalid) {
+            const struct vec_atb *a = natb < v.natb ? &v.atb[natb] : NULL;
+            if (!a || a->cycle != c || a->data != orr.atdata || a->id != orr.atid) {
+                if (a)
+                    snprintf(msg, sizeof msg,
+                             "ATB transfer #%zu: RTL cycle %" PRId64 " data %02x id "
+                             "%02x, vector.txt %" PRId64 " %02x %02x",
+                             natb, c, orr.atdata, orr.atid, a->cycle, a->data, a->id);
+                else
+                    snprintf(msg, sizeof msg,
+                             "ATB transfer #%zu at cycle %" PRId64 " (data %02x): "
+                             "vector.txt has only %zu",
+                             natb, c, orr.atdata, v.natb);
+                goto fail;
+            }
+            natb++;
+            if (!stream_push(&sr, orr.atdata, c)) {
+                snprintf(msg, sizeof msg, "%s", sr.fail_msg);
+                goto fail;
+            }
+        }
+        if (driver_observe(&d, &in, &og, &orr) == DRV_FAIL) {
+            snprintf(msg, sizeof msg, "%s", d.fail_msg);
+            goto fail;
+        }
+        itm_model_step(&gm, &in);
+        if (dut_itm_tick(dut)) {
+            snprintf(msg, sizeof msg,
+                     "cycle %" PRId64 ": the RTL stopped ($stop/$fatal or a failed "
+                     "assertion)",
+                     c);
+            goto fail;
+        }
+    }
+    if (k != v.lines || natb != v.natb) {
+        snprintf(msg, sizeof msg,
+                 "the run has %zu lines and %zu ATB transfers, vector.txt %" PRIu64 " and %zu", k,
+                 natb, v.lines, v.natb);
+        goto fail;
+    }
+    if (!stream_finish(&sr, d.cycle)) {
+        snprintf(msg, sizeof msg, "%s", sr.fail_msg);
+        goto fail;
+    }
+    ok = true;
+    log_msg(LOG_INFO, "vecreplay: PASS %s (%zu cycles, %zu ATB transfers)\n", dir, k, natb);
+    goto out;
+fail:
+    log_msg(LOG_ERROR, "vecreplay: FAIL %s: %s\n", dir, msg);
+out:
+    if (dut) {
+        dut_itm_final(dut);
+        dut_itm_free(dut);
+    }
+    free_scenario(&s);
+    hex_free(&hin);
+    hex_free(&hout);
+    vec_file_free(&v);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--quiet") == 0) {
+        log_set_level(LOG_ERROR);
+        first = 2;
+    }
+    if (first >= argc || argv[first][0] == '-') {
+        fprintf(stderr, "Usage: vecreplay [--quiet] VECTOR_DIR...\n"
+                        "Proves each vector on the Verilated itm_top (see the header of "
+                        "sim/c_tb/vec/vecreplay.c).\nExit 0 all passed, 1 some failed.\n");
+        return 2;
+    }
+    unsigned pass = 0, fail = 0;
+    for (int i = first; i < argc; i++) {
+        if (replay(argv[i]))
+            pass++;
+        else
+            fail++;
+    }
+    printf("vecreplay: %u passed, %u failed\n", pass, fail);
+    return fail ? 1 : 0;
+}
