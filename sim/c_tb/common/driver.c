@@ -281,3 +281,21 @@ enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
     d->cycle++;
     return st;
 }
+
+static const struct event *scen_next(void *ctx)
+{
+    struct scen_iter *it = ctx;
+    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
+}
+
+static void scen_rewind(void *ctx)
+{
+    ((struct scen_iter *)ctx)->pos = 0;
+}
+
+struct ev_source scen_source_get(struct scen_iter *it, const struct scenario *s)
+{
+    it->s = s;
+    it->pos = 0;
+    return (struct ev_source){scen_next, scen_rewind, it, s};
+}

@@ -32,6 +32,13 @@ struct ev_source {
     const struct scenario *scen; /* for formatting and file:line; NULL for random */
 };
 
+/* An event source that walks a parsed scenario's event list; `it` must outlive the source. */
+struct scen_iter {
+    const struct scenario *s;
+    size_t pos;
+};
+struct ev_source scen_source_get(struct scen_iter *it, const struct scenario *s);
+
 /* Called for every event when it starts (history, --emit-scenario). */
 typedef void (*driver_event_hook)(void *ctx, const struct event *ev, uint64_t index,
                                   int64_t cycle);

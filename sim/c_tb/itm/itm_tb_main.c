@@ -386,22 +386,6 @@ static int load_scenario(struct scenario *s, const char *path)
     return skip ? EXIT_SKIP : EXIT_PASS;
 }
 
-struct scen_iter {
-    const struct scenario *s;
-    size_t pos;
-};
-
-static const struct event *scen_next(void *ctx)
-{
-    struct scen_iter *it = ctx;
-    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
-}
-
-static void scen_rewind(void *ctx)
-{
-    ((struct scen_iter *)ctx)->pos = 0;
-}
-
 static void ev_list_push(struct ev_list *l, const struct event *ev, int64_t cycle)
 {
     if (l->overflow)
@@ -1146,8 +1130,7 @@ static void shrink_run(struct tb *tb, const struct run_result *orig)
         free(ev);
         return;
     }
-    it = (struct scen_iter){&shrunk, 0};
-    struct ev_source src = {scen_next, scen_rewind, &it, &shrunk};
+    struct ev_source src = scen_source_get(&it, &shrunk);
     driver_init(&tb->drv, &src, tb->o->reset_cycles, INT64_MAX);
     tb->expect = &shrunk;
     if (tb_start(tb, true) == 0) {
@@ -1225,7 +1208,7 @@ int main(int argc, char **argv)
             return rc;
         it.s = &tb.scen;
         tb.expect = &tb.scen;
-        src = (struct ev_source){scen_next, scen_rewind, &it, &tb.scen};
+        src = scen_source_get(&it, &tb.scen);
         if (!o.rand_init_given)
             o.rand_init = 1;
     } else {

@@ -261,22 +261,6 @@ static bool packet_get(const struct itm_model *q, const struct itm_in *in,
 
 /* ---- event sources --------------------------------------------------------------------- */
 
-struct scen_iter {
-    const struct scenario *s;
-    size_t pos;
-};
-
-static const struct event *scen_next(void *ctx)
-{
-    struct scen_iter *it = ctx;
-    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
-}
-
-static void scen_rewind(void *ctx)
-{
-    ((struct scen_iter *)ctx)->pos = 0;
-}
-
 static void emit_hook(void *ctx, const struct event *ev, uint64_t index, int64_t cycle)
 {
     (void)index;
@@ -349,8 +333,8 @@ static int run_vector(const struct opts *o, const struct itm_cfg *cfg, struct sc
 {
     static struct itm_model m, q;
     itm_model_init(&m, cfg);
-    struct scen_iter it = {s, 0};
-    struct ev_source src = {scen_next, scen_rewind, &it, s};
+    struct scen_iter it;
+    struct ev_source src = scen_source_get(&it, s);
     static struct driver d;
     static struct stream st;
     driver_init(&d, &src, o->reset_cycles, INT64_MAX);

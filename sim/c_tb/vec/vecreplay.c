@@ -84,22 +84,6 @@ static void hex_free(struct hex_lines *h)
     free(h->line);
 }
 
-struct scen_iter {
-    const struct scenario *s;
-    size_t pos;
-};
-
-static const struct event *scen_next(void *ctx)
-{
-    struct scen_iter *it = ctx;
-    return it->pos < it->s->nev ? &it->s->ev[it->pos++] : NULL;
-}
-
-static void scen_rewind(void *ctx)
-{
-    ((struct scen_iter *)ctx)->pos = 0;
-}
-
 static bool load_scenario(struct scenario *s, const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -171,8 +155,8 @@ static bool replay(const char *dir)
         snprintf(msg, sizeof msg, "cannot create the Verilated model");
         goto fail;
     }
-    struct scen_iter it = {&s, 0};
-    struct ev_source src = {scen_next, scen_rewind, &it, &s};
+    struct scen_iter it;
+    struct ev_source src = scen_source_get(&it, &s);
     static struct driver d;
     static struct stream sr;
     driver_init(&d, &src, v.reset_cycles, INT64_MAX);
