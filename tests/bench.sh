@@ -1,21 +1,289 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Throughput of the lockstep flow, measured in one run on the base configuration:
-# the Verilated RTL alone, the golden model alone and full lockstep, same seed and stimulus.
-# Usage: tests/bench.sh BUILD_DIR [CYCLES]
+# make bench: performance of the lockstep flow and of the RTL, measured in one run and
+# printed as one table (README "Performance" quotes it). Every rate is the best of REPS
+# runs (minimum time); pairs that are compared are run interleaved, so a background job
+# slows both alike. Rates of itm_tb are its own "cycles/s" (the run loop, without process
+# start-up); other timings are wall clock around the process.
+# Usage: tests/bench.sh BUILD_DIR   (environment from the Makefile's bench rule; REPS,
+# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES override the run lengths)
 set -euo pipefail
-build=$1; cycles=${2:-2000000}
-tb=$build/tb/base/itm_tb
-rate() { # mode -> cycles per second
-  local t0 t1
-  t0=$(date +%s.%N)
-  "$tb" --quiet --mode "$1" --seed 1 --cycles "$cycles" >/dev/null
-  t1=$(date +%s.%N)
-  awk -v c="$cycles" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", c / (b - a) }'
+build=$1
+bd=$build/bench
+reps=${REPS:-3}
+cycles=${CYCLES:-2000000}
+golden_cycles=${GOLDEN_CYCLES:-6000000}
+fst_cycles=${FST_CYCLES:-300000}
+scale_cycles=${SCALE_CYCLES:-300000}
+jobs=${JOBS:-2}
+mkdir -p "$bd"
+t_start=$(date +%s)
+
+# ---- helpers ---------------------------------------------------------------------------
+now() { date +%s.%N; }
+fdiv() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "nan"; else printf "%.4g", a / b }'; }
+# itm_tb rate: BIN ARGS... -> cycles/s of the run loop (fails the bench if the run fails)
+tb_rate() {
+  local out
+  out=$("$@" 2>&1) || { echo "bench: FAIL: $*" >&2; echo "$out" | tail -20 >&2; exit 1; }
+  sed -n 's/.* \([0-9][0-9]*\) cycles\/s$/\1/p' <<< "$out"
 }
-rtl=$(rate rtl); gold=$(rate golden); lock=$(rate lockstep)
-printf '%-28s %14s %8s\n' "mode (base, seed 1)" "cycles/s" "ratio"
-printf '%-28s %14.0f %8.2f\n' "RTL alone (Verilator)" "$rtl" 1
-printf '%-28s %14.0f %8.2f\n' "golden model alone" "$gold" "$(awk -v a="$gold" -v b="$rtl" 'BEGIN { print a / b }')"
-printf '%-28s %14.0f %8.2f\n' "lockstep (RTL + golden)" "$lock" "$(awk -v a="$lock" -v b="$rtl" 'BEGIN { print a / b }')"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+# best of reps: CMD... -> max rate
+best_rate() {
+  local best=0 r
+  for _ in $(seq "$reps"); do
+    r=$(tb_rate "$@"); best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+  done
+  echo "$best"
+}
+# wall time of a command, best of reps: CMD... -> seconds
+best_time() {
+  local best=1e99 t0 t1
+  for _ in $(seq "$reps"); do
+    t0=$(now); "$@" > /dev/null 2>&1 || { echo "bench: FAIL: $*" >&2; exit 1; }; t1=$(now)
+    best=$(awk -v a="$best" -v b="$t0" -v c="$t1" 'BEGIN { d = c - b; print (d < a) ? d : a }')
+  done
+  echo "$best"
+}
+# two itm_tb commands (separated by ::), interleaved, best of reps each -> "rateA rateB"
+pair_rate() {
+  local a=() b=() seen=0 x ba=0 bb=0 r
+  for x in "$@"; do
+    if [ "$x" = "::" ]; then seen=1; elif [ $seen = 0 ]; then a+=("$x"); else b+=("$x"); fi
+  done
+  for _ in $(seq "$reps"); do
+    r=$(tb_rate "${a[@]}"); ba=$(awk -v p="$ba" -v q="$r" 'BEGIN { print (q > p) ? q : p }')
+    r=$(tb_rate "${b[@]}"); bb=$(awk -v p="$bb" -v q="$r" 'BEGIN { print (q > p) ? q : p }')
+  done
+  echo "$ba $bb"
+}
+rows=()
+# row NAME VALUE UNIT RATIO TARGET VERDICT
+row() { rows+=("$(printf '%-46s %14s %-9s %8s %-9s %s' "$1" "$2" "$3" "$4" "$5" "$6")"); }
+sect() { rows+=("" "$1"); }
+meets() { # ratio op target -> met / NOT MET
+  awk -v r="$1" -v t="$3" -v op="$2" 'BEGIN {
+    ok = (op == ">=") ? (r >= t) : (r <= t); print ok ? "met" : "NOT MET" }'
+}
+mfmt() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
+# Instructions per cycle under callgrind (repeatable, unlike times on a shared machine): the
+# difference of a 50k and a 150k-cycle run removes start-up. BIN ARGS... (without --cycles)
+# -> "total model" (model: itm_model_step + itm_model_eval, inclusive)
+have_cg=0; command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null && have_cg=1
+cg_ipc() {
+  local n out t=() m=()
+  for n in 50000 150000; do
+    valgrind --tool=callgrind --callgrind-out-file="$bd/cg.out" "$@" --quiet --cycles $n \
+      > /dev/null 2>&1 || { echo "bench: FAIL under callgrind: $*" >&2; exit 1; }
+    out=$(callgrind_annotate --inclusive=yes --auto=no "$bd/cg.out" 2>/dev/null | awk '
+      /PROGRAM TOTALS/ { gsub(",", "", $1); t = $1 }
+      /itm_model.c:itm_model_(step|eval) \[/ { gsub(",", "", $1); m += $1 }
+      END { print t, m + 0 }')
+    t+=("${out% *}"); m+=("${out#* }")
+  done
+  rm -f "$bd/cg.out"
+  awk -v a="${t[0]}" -v b="${t[1]}" -v c="${m[0]}" -v d="${m[1]}" \
+    'BEGIN { printf "%.0f %.0f", (b - a) / 100000, (d - c) / 100000 }'
+}
+
+# ---- builds (timed): Verilated min/base/max as make builds them, and base without tracing
+echo "bench: building the Verilated models into $bd (timed) ..." >&2
+build_tb() { # NAME CFG NOTRACE(0/1) [EXTRA_VERILATOR_FLAGS]
+  local name=$1 cfg=$2 notrace=$3 vl="$bd/vl/$1" out="$bd/$1" flags="$VL_FLAGS ${4:-}" rt objs=()
+  rt="verilated.o verilated_threads.o"
+  if [ "$notrace" = 1 ]; then flags=${flags//--trace-fst/}; else rt="$rt verilated_fst_c.o"; fi
+  rm -rf "$vl"; mkdir -p "$vl" "$out"
+  # shellcheck disable=SC2086,SC2046
+  "$VERILATOR" $flags $(make -s --no-print-directory vl-params-"$cfg") --Mdir "$vl" \
+    lint/verilator.vlt $RTL_SRCS "$TB_TOP" > "$vl/verilator.log" 2>&1 ||
+    { cat "$vl/verilator.log" >&2; exit 1; }
+  # shellcheck disable=SC2086,SC2046
+  make -s -C "$vl" -f Vitm_top.mk $rt > /dev/null
+  # shellcheck disable=SC2086,SC2046
+  "$CXX" -O2 -g -std=c++17 $([ "$notrace" = 1 ] && echo -DDUT_NO_TRACE) -I"$vl" -I"$VL_INC" \
+    -I"$VL_INC/vltstd" -Isim/c_tb/common -Isim/golden/include -c "$TB_SHIM" -o "$out/dut_itm.o"
+  for o in $TB_OBJS; do objs+=("$build/tb/$cfg/obj/$o"); done
+  # shellcheck disable=SC2086,SC2046
+  "$CXX" -o "$out/itm_tb" "${objs[@]}" "$out/dut_itm.o" "$vl/Vitm_top__ALL.a" \
+    $(for o in $rt; do echo "$vl/$o"; done) -lz -lpthread
+}
+declare -A btime
+for spec in min:min:0 base:base:0 max:max:0 base-notrace:base:1; do
+  IFS=: read -r name cfg nt extra <<< "$spec"
+  t0=$(now); build_tb "$name" "$cfg" "$nt" "${extra:-}"; t1=$(now)
+  btime[$name]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+done
+tb=$bd/base/itm_tb
+cfgstr() { "$1" --print-config | sed 's/^config //'; }
+
+# ---- 1. harness cost -------------------------------------------------------------------
+echo "bench: harness cost ..." >&2
+rtl=0; lock=0; gold=0
+for _ in $(seq "$reps"); do
+  r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(awk -v a="$rtl" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+  r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(awk -v a="$gold" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+  r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); lock=$(awk -v a="$lock" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+done
+sect "Harness cost (base: $(cfgstr "$tb"); random stimulus --seed 1)"
+row "(a) Verilated RTL alone (--mode rtl)" "$(mfmt "$rtl")" "cycles/s" "1.00" "" ""
+gr=$(fdiv "$gold" "$rtl"); lr=$(fdiv "$lock" "$rtl")
+row "(b) golden model alone (--mode golden)" "$(mfmt "$gold")" "cycles/s" "$gr" ">= 10" "by time: $(meets "$gr" ">=" 10)"
+row "(c) full lockstep" "$(mfmt "$lock")" "cycles/s" "$lr" ">= 0.85" "by time: $(meets "$lr" ">=" 0.85)"
+if [ $have_cg = 1 ]; then
+  read -r i_rtl _ <<< "$(cg_ipc "$tb" --mode rtl --seed 1)"
+  read -r i_gold i_model <<< "$(cg_ipc "$tb" --mode golden --seed 1)"
+  read -r i_lock _ <<< "$(cg_ipc "$tb" --mode lockstep --seed 1)"
+  row "    the same in instructions/cycle (callgrind)" "" "" "" "" \
+      "rtl $i_rtl, golden $i_gold (model $i_model), lockstep $i_lock"
+  ig=$(fdiv "$i_rtl" "$i_gold"); il=$(fdiv "$i_rtl" "$i_lock")
+  row "    ratios by instructions" "" "" "" "" \
+      "golden $ig x $(meets "$ig" ">=" 10), lockstep $il x $(meets "$il" ">=" 0.85)"
+fi
+
+# ---- 2. tracing cost -------------------------------------------------------------------
+echo "bench: tracing cost ..." >&2
+reps_saved=$reps; reps=$((reps + 2)) # a small difference: more interleaved runs
+read -r nt on <<< "$(pair_rate "$bd/base-notrace/itm_tb" --seed 1 --cycles "$cycles" :: \
+                     "$tb" --seed 1 --cycles "$cycles")"
+reps=$reps_saved
+fst_rate=$(best_rate "$tb" --seed 1 --cycles "$fst_cycles" --wave "$bd/always_on.fst")
+fst_size=$(stat -c %s "$bd/always_on.fst"); rm -f "$bd/always_on.fst"
+sect "Tracing cost (lockstep, base)"
+nt_note=""; on_note=""
+if [ $have_cg = 1 ]; then
+  read -r i_nt _ <<< "$(cg_ipc "$bd/base-notrace/itm_tb" --seed 1)"
+  read -r i_on _ <<< "$(cg_ipc "$tb" --seed 1)"
+  nt_note="$i_nt instr/cycle"
+  ic=$(awk -v a="$i_on" -v b="$i_nt" 'BEGIN { printf "%.3f", a / b - 1 }')
+  on_note="; by instructions $(awk -v c="$ic" 'BEGIN { printf "%.1f%%", 100 * c }') $(meets "$ic" "<=" 0.05) ($i_on instr/cycle)"
+fi
+row "lockstep, tracing not compiled in" "$(mfmt "$nt")" "cycles/s" "1.00" "" "$nt_note"
+tc=$(awk -v a="$on" -v b="$nt" 'BEGIN { printf "%.3f", 1 - a / b }')
+row "lockstep, --trace-fst compiled in, off" "$(mfmt "$on")" "cycles/s" "$(fdiv "$on" "$nt")" "cost<=5%" \
+    "by time $(awk -v c="$tc" 'BEGIN { printf "%.1f%%", 100 * c }') $(meets "$tc" "<=" 0.05)$on_note"
+row "lockstep, FST always on (--wave, $((fst_cycles / 1000))k cyc)" "$(mfmt "$fst_rate")" "cycles/s" \
+    "$(fdiv "$fst_rate" "$nt")" "" "$(awk -v s="$fst_size" -v c="$fst_cycles" 'BEGIN { printf "%.1f bytes/cycle of FST", s / c }')"
+
+# ---- 3. Icarus vs Verilator on the longest vector --------------------------------------
+echo "bench: Icarus vs Verilator ..." >&2
+vec=vectors/itm/itm-0022-lts-long
+vcyc=$(awk '$1 == "lines" { print $2 }' "$vec/vector.txt")
+ti=$(best_time vvp -n "$build/vec/icarus/min.vvp" +vec="$vec")
+tv=$(best_time "$build/vec/min/vecreplay" --quiet "$vec")
+tl=$(tb_rate "$bd/min/itm_tb" "$vec/stimulus.scn")
+sect "Simulator comparison: vector $(basename "$vec") ($vcyc cycles, config min), whole process"
+row "Icarus: tests/vectors/itm_replay_tb.sv (vvp)" "$(fdiv "$vcyc" "$ti")" "cycles/s" "1.00" "" "$(printf '%.3f s' "$ti")"
+row "Verilator: vecreplay (same vector, compared)" "$(fdiv "$vcyc" "$tv")" "cycles/s" "$(fdiv "$ti" "$tv")" ">> 1" \
+    "$(printf '%.3f s' "$tv")"
+row "Verilator: itm_tb lockstep on its stimulus.scn" "$(mfmt "$tl")" "cycles/s" "" "" "run loop only"
+
+# ---- 4. scale --------------------------------------------------------------------------
+echo "bench: scaling ..." >&2
+sect "Scale (lockstep, --seed 1, $((scale_cycles / 1000))k cycles, ratio to base; build = verilate + C++ -j$jobs + link)"
+declare -A srate
+for c in min base max; do
+  read -r r ra <<< "$(pair_rate "$bd/$c/itm_tb" --seed 1 --cycles "$scale_cycles" :: \
+                       "$bd/$c/itm_tb" --mode rtl --seed 1 --cycles "$scale_cycles")"
+  srate[$c]=$r; srate[$c-rtl]=$ra
+done
+for c in min base max; do
+  row "$c: $(cfgstr "$bd/$c/itm_tb")" "$(mfmt "${srate[$c]}")" "cycles/s" \
+      "$(fdiv "${srate[$c]}" "${srate[base]}")" "" \
+      "RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
+done
+row "base without --trace-fst" "" "" "" "" "build ${btime[base-notrace]} s"
+row "DWT comparators 0..15" "n/a" "" "" "" "no DWT yet (ITM only)"
+nseeds=8; scyc=500000
+par() { # P -> wall seconds for nseeds lockstep runs, P at a time
+  local t0 t1
+  t0=$(now)
+  seq 1 "$nseeds" | xargs -P "$1" -I{} sh -c "'$tb' --quiet --seed {} --cycles $scyc > /dev/null"
+  t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
+}
+p1=1e99; p2=1e99
+for _ in $(seq "$reps"); do
+  tt=$(par 1); p1=$(awk -v a="$p1" -v b="$tt" 'BEGIN { print (b < a) ? b : a }')
+  tt=$(par 2); p2=$(awk -v a="$p2" -v b="$tt" 'BEGIN { print (b < a) ? b : a }')
+done
+tot=$((nseeds * scyc))
+row "regression $nseeds seeds x $((scyc / 1000))k, 1 job" "$(mfmt "$(fdiv "$tot" "$p1")")" "cycles/s" "1.00" "" ""
+row "regression $nseeds seeds x $((scyc / 1000))k, 2 jobs ($(nproc) cores)" "$(mfmt "$(fdiv "$tot" "$p2")")" \
+    "cycles/s" "$(fdiv "$p1" "$p2")" "" "speed-up"
+
+# ---- 5. RTL throughput at the limit ----------------------------------------------------
+echo "bench: ATB limit ..." >&2
+# Saturating stimulus, ATREADY high: (stim) word writes to ITM_STIM0 every 3 cycles (5
+# bytes each: the FIFO stays full, the drops add overflow packets), (hw) back-to-back
+# 5-byte hardware packets (hw waits for hw_ready_o, so its FIFO never runs empty). The
+# busy interval runs from the first byte of the first packet to the last byte of the
+# last, read from the RTL's decoded stream (--verbose prints each packet's first cycle).
+{ echo "write 0xE80 0x00010001"; echo "write 0xE00 0xFFFFFFFF"
+  for i in $(seq 2000); do printf 'write 0x000 0x%08X\nidle 1\n' $((0x10000000 + i)); done
+  echo "wait_idle"; } > "$bd/sat_stim.scn"
+{ echo "write 0xE80 0x00010009"
+  for i in $(seq 2000); do printf 'hw 0x47 0x%08X\n' $((0x20000000 + i)); done
+  echo "wait_idle"; } > "$bd/sat_hw.scn"
+sect "RTL throughput at the limit (lockstep, base, ATREADY=1)"
+for k in stim hw; do
+  out=$("$tb" --verbose "$bd/sat_$k.scn" 2>&1) || { echo "$out" | tail >&2; exit 1; }
+  read -r bytes span <<< "$(awk '/ rtl +packet / {
+      c = $2 + 0; n = split(substr($0, index($0, "[") + 1), b, " "); if (!f) { f = 1; first = c }
+      last = c + n - 1; bytes += n }
+    END { print bytes, last - first + 1 }' <<< "$out")"
+  ratio=$(awk -v b="$bytes" -v s="$span" 'BEGIN { printf "%.3f", b / s }')
+  row "ATB 8-bit, $k saturating: $bytes B in $span cyc" "$ratio" "B/cycle" "$ratio" "1.00" \
+      "$(meets "$ratio" ">=" 1.0), $((span - bytes)) bubbles"
+done
+row "TPIU formatter (16-byte frames) at the limit" "n/a" "" "" "1.00" "no TPIU yet"
+row "SWO (Manchester / NRZ) at the limit" "n/a" "" "" "1.00" "no TPIU yet"
+
+# ---- 6. decoder ------------------------------------------------------------------------
+echo "bench: decoder ..." >&2
+raw=$bd/decoder.bin
+want=$((32 * 1000 * 1000))
+if [ ! -f "$raw" ] || [ "$(stat -c %s "$raw")" -lt $want ]; then
+  cat vectors/itm/*/stream.bin > "$raw.0"
+  while [ "$(stat -c %s "$raw.0")" -lt $want ]; do cat "$raw.0" "$raw.0" > "$raw.1"; mv "$raw.1" "$raw.0"; done
+  mv "$raw.0" "$raw"
+fi
+mb=$(awk -v s="$(stat -c %s "$raw")" 'BEGIN { printf "%.1f", s / 1e6 }')
+td=$(best_time "$build/vec/pktdump" --count "$raw")
+head -c 8000000 "$raw" > "$raw.8mb"
+tp=$(best_time sh -c "'$build/vec/pktdump' '$raw.8mb' > /dev/null")
+npk=$("$build/vec/pktdump" --count "$raw" | awk '{ print $4 }')
+sect "Decoder: pktdump on $mb MB (vector streams replicated, $npk packets)"
+row "decode only (pktdump --count)" "$(fdiv "$mb" "$td")" "MB/s" "" "" "$(printf '%.3f s' "$td")"
+row "decode + print packets.txt lines (first 8 MB)" "$(fdiv 8 "$tp")" "MB/s" "" "" "$(printf '%.3f s' "$tp")"
+
+# ---- 7. synthesis ----------------------------------------------------------------------
+echo "bench: synthesis ..." >&2
+declare -A cells
+for c in min max; do
+  p=$(make -s --no-print-directory synth-params-$c)
+  yosys -q -l "$bd/synth_$c.log" -p "read_verilog -sv -DSYNTHESIS $RTL_INC $RTL_SRCS; $p;
+    synth -top itm_top; tee -q -o $bd/synth_$c.stat stat; tee -q -o $bd/synth_$c.top dump itm_top"
+  # paramod name -> instance name (u_stim_fifo, ...) from the top's cells
+  while read -r blk n; do cells[$c:$blk]=$n; done < <(awk '
+    FNR == NR { if ($1 == "cell" && $3 ~ /^\\u_/) { inst[$2] = substr($3, 4); ni++ }; next }
+    /^=== / { m = $2; if (m == "design") h = 1; next }
+    /Number of cells:/ && m != "" {
+      if (m == "itm_top") print "top_glue", $4 - ni
+      else if (m != "design") print ((m in inst) ? inst[m] : m), $4
+      m = "" }
+    h && /Number of cells:/ { print "total", $4 }' \
+    "$bd/synth_$c.top" "$bd/synth_$c.stat")
+done
+sect "Synthesis: Yosys generic cells per block (synth -top itm_top)"
+row "block" "min" "" "max" "" ""
+for blk in regs stim_fifo hw_fifo ts gts arb top_glue total; do
+  row "  $blk" "${cells[min:$blk]:-?}" "cells" "${cells[max:$blk]:-?}" "cells" ""
+done
+
+# ---- the table ---------------------------------------------------------------------------
+echo
+printf '%-46s %14s %-9s %8s %-9s %s\n' "measurement" "value" "unit" "ratio" "target" "verdict / note"
+printf '%s\n' "${rows[@]}"
+echo
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr); load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "tools: $("$VERILATOR" --version | head -1), $(iverilog -V 2>&1 | head -1 | cut -d' ' -f1-4), $(yosys -V | cut -d' ' -f1-2), $(${CC:-cc} --version | head -1)"
+echo "bench: best of $reps runs each; $(($(date +%s) - t_start)) s in all"

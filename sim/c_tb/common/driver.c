@@ -16,6 +16,7 @@ static void levels_default(struct driver *d)
     d->gts = 0;
     d->gts_step = 1;
     memset(d->bg_pulse, 0, sizeof d->bg_pulse);
+    d->bg_active = 0;
 }
 
 void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
@@ -89,9 +90,11 @@ static enum driver_status fetch(struct driver *d)
                 d->lvl[ev->sig] = ev->val != 0;
             break;
         case EV_PULSE:
-            if (ev->bg)
-                d->bg_pulse[ev->sig - SIG_NLEVELS] = ev->count;
-            else
+            if (ev->bg) {
+                uint64_t *left = &d->bg_pulse[ev->sig - SIG_NLEVELS];
+                d->bg_active += (*left == 0) - (ev->count == 0);
+                *left = ev->count;
+            } else
                 d->cur = ev;
             break;
         case EV_EXPECT_ATB: /* checked on the byte streams (stream.h) */
@@ -165,7 +168,7 @@ enum driver_status driver_next(struct driver *d, struct itm_in *in)
     in->pe_secure = d->lvl[SIG_PE_SECURE];
     in->halted = d->lvl[SIG_HALTED];
     in->async_idle = d->lvl[SIG_ASYNC_IDLE];
-    for (unsigned k = 0; k < SIG_NPULSES; k++)
+    for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
             set_pulse(in, SIG_NLEVELS + k);
     const struct event *ev = d->cur;
@@ -273,9 +276,9 @@ enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
     }
     if (done)
         d->cur = NULL;
-    for (unsigned k = 0; k < SIG_NPULSES; k++)
-        if (d->bg_pulse[k])
-            d->bg_pulse[k]--;
+    for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
+        if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)
+            d->bg_active--;
     if (in->rst_n)
         d->gts += d->gts_step;
     d->cycle++;

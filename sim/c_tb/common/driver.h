@@ -69,6 +69,7 @@ struct driver {
     bool lvl[SIG_NLEVELS];
     uint64_t gts, gts_step;
     uint64_t bg_pulse[SIG_NPULSES]; /* background pulse cycles left */
+    unsigned bg_active;             /* entries of bg_pulse that are non-zero */
 
     /* failure (DRV_FAIL): message includes file:line */
     char fail_msg[512];

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Thin extern "C" shim around the Verilated harness top itm_tb_top (itm_top plus trace-only
 // inputs, sim/c_tb/itm/itm_tb_top.sv; the class is named Vitm_top). The only C++ in the
-// harness.
+// harness. Built with -DDUT_NO_TRACE (and a model Verilated without --trace-fst) it has
+// no waveform support: dut_itm_trace_open fails (make bench measures the cost of tracing
+// compiled in but off against this).
 #include "dut_itm.h"
 
 #include <cstdlib>
@@ -10,7 +12,9 @@
 
 #include "Vitm_top.h"
 #include "verilated.h"
+#ifndef DUT_NO_TRACE
 #include "verilated_fst_c.h"
+#endif
 
 namespace {
 // One context for the process: models are created and freed on it (a replay makes a
@@ -20,7 +24,9 @@ VerilatedContext *context()
     static VerilatedContext *ctx = nullptr;
     if (!ctx) {
         ctx = new VerilatedContext;
+#ifndef DUT_NO_TRACE
         ctx->traceEverOn(true);
+#endif
         ctx->fatalOnError(false); // $stop / failed assertions: report and return, no abort
     }
     return ctx;
@@ -29,7 +35,9 @@ VerilatedContext *context()
 
 struct dut_itm {
     std::unique_ptr<Vitm_top> top;
+#ifndef DUT_NO_TRACE
     std::unique_ptr<VerilatedFstC> trace;
+#endif
     uint64_t time = 0; // trace time of the start of the current cycle
     bool final_done = false;
     bool has_next = false; // tb_next is to be shown from the rising edge
@@ -153,8 +161,10 @@ extern "C" int dut_itm_tick(struct dut_itm *d)
 {
     Vitm_top *t = d->top.get();
     VerilatedContext *ctx = t->contextp();
+#ifndef DUT_NO_TRACE
     if (d->trace)
         d->trace->dump(d->time + 1); // the inputs, with the trace-only ones of dut_itm_set_tb
+#endif
     if (d->has_next) {
         set_expected(t, d->tb_next);
         d->has_next = false;
@@ -162,19 +172,28 @@ extern "C" int dut_itm_tick(struct dut_itm *d)
     ctx->time(d->time + 5);
     t->clk_i = 1;
     t->eval();
+#ifndef DUT_NO_TRACE
     if (d->trace)
         d->trace->dump(d->time + 5);
+#endif
     d->time += 10;
     ctx->time(d->time);
     t->clk_i = 0;
     t->eval();
+#ifndef DUT_NO_TRACE
     if (d->trace)
         d->trace->dump(d->time);
+#endif
     return ctx->gotFinish() || ctx->gotError();
 }
 
 extern "C" int dut_itm_trace_open(struct dut_itm *d, const char *path)
 {
+#ifdef DUT_NO_TRACE
+    (void)d;
+    (void)path;
+    return -1;
+#else
     dut_itm_trace_close(d);
     d->trace.reset(new (std::nothrow) VerilatedFstC);
     if (!d->trace)
@@ -188,14 +207,19 @@ extern "C" int dut_itm_trace_open(struct dut_itm *d, const char *path)
     // Start with the current values (the cycle's own changes follow at time + 1).
     d->trace->dump(d->time);
     return 0;
+#endif
 }
 
 extern "C" void dut_itm_trace_close(struct dut_itm *d)
 {
+#ifdef DUT_NO_TRACE
+    (void)d;
+#else
     if (d->trace) {
         d->trace->close();
         d->trace.reset();
     }
+#endif
 }
 
 extern "C" void dut_itm_final(struct dut_itm *d)

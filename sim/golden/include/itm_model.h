@@ -76,7 +76,6 @@ struct itm_model {
     uint32_t prdata_q;
     bool pslverr_q;
     bool pready_q;
-    struct itm_fifo stim, hw;
     uint8_t pkt[ITM_MAX_PKT_BYTES];
     unsigned pkt_len, pkt_pos; /* pkt_rem = pkt_len - pkt_pos */
     unsigned page;
@@ -89,6 +88,10 @@ struct itm_model {
     uint32_t ts, tsp;
     bool gts1_pending, gts2_pending, gts_full_req, gts_clkch;
     uint64_t gts_last, gts2_hi;
+    /* The buffers come last: itm_model_step copies the registers above into its _d
+     * struct and steps these in place (only their pointers and the written entries change;
+     * see itm_fifo_step). */
+    struct itm_fifo stim, hw;
 };
 
 /* Checks cfg ranges; returns 0 on success, -1 if out of range (model untouched). */

@@ -28,37 +28,54 @@ const struct itm_fifo_entry *itm_fifo_head_get(const struct itm_fifo *f)
     return f->count == 0u ? NULL : &f->e[f->head];
 }
 
-/* One edge: d from q. pop removes the head (caller guarantees non-empty); push appends e
- * (caller guarantees q not full, [ITM-STIM-4]); mark_tail_ovf sets ovf_after on the most
- * recently pushed entry still present unless it is the one being popped ([ITM-STIM-5];
- * the caller handles that case). */
-void itm_fifo_step(const struct itm_fifo *q, struct itm_fifo *d, bool pop, bool push,
-                   const struct itm_fifo_entry *e, bool mark_tail_ovf)
+/* Slot of the i-th oldest entry (head + i modulo depth, with head, i < depth). */
+static unsigned itm_fifo_slot_get(const struct itm_fifo *f, unsigned i)
 {
-    unsigned depth = q->depth;
+    unsigned s = f->head + i;
 
-    *d = *q;
-    /* [ITM-STIM-6] aged: set at every edge at which an entry stays in the FIFO. */
-    for (unsigned i = pop ? 1u : 0u; i < q->count; i++) {
-        d->e[(q->head + i) % depth].aged = true;
+    return s >= f->depth ? s - f->depth : s;
+}
+
+/* One edge, in place. pop removes the head (caller guarantees non-empty); push appends e
+ * (caller guarantees not full, [ITM-STIM-4]); mark_tail_ovf sets ovf_after on the most
+ * recently pushed entry still present unless it is the one being popped ([ITM-STIM-5];
+ * the caller handles that case). head_d/count_d are computed from head_q/count_q first;
+ * the entry storage is then written with an enable, like the RTL's storage flops: only
+ * the marks of the tail and the pushed slot change, and no entry is read after its
+ * write. */
+void itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
+                   bool mark_tail_ovf)
+{
+    const unsigned head_q = f->head, count_q = f->count;
+    const bool tail_popped = pop && count_q == 1u; /* the tail is the head being popped */
+    unsigned head_d = head_q, count_d = count_q;
+
+    if (count_q == 0u && !push) {
+        return; /* empty and nothing pushed: no register changes */
     }
-    if (mark_tail_ovf && q->count != 0u) {
-        unsigned tail = (q->head + q->count - 1u) % depth;
+    if (pop && count_q != 0u) {
+        head_d = itm_fifo_slot_get(f, 1u);
+        count_d = count_q - 1u;
+    }
+    if (count_q != 0u && !tail_popped) {
+        struct itm_fifo_entry *tail = &f->e[itm_fifo_slot_get(f, count_q - 1u)];
 
-        if (!(pop && tail == q->head && q->count == 1u)) {
-            d->e[tail].ovf_after = true;
+        /* [ITM-STIM-6] aged: set at every edge at which an entry stays in the FIFO. Every
+         * entry but the tail already stayed at an earlier edge (each edge ages all entries
+         * but the one it pushes), so only the tail can still be unmarked. */
+        tail->aged = true;
+        if (mark_tail_ovf) {
+            tail->ovf_after = true;
         }
     }
-    if (pop && q->count != 0u) {
-        d->head = (q->head + 1u) % depth;
-        d->count = q->count - 1u;
-    }
-    if (push && q->count < depth) {
-        unsigned slot = (q->head + q->count) % depth;
+    if (push && count_q < f->depth) {
+        struct itm_fifo_entry *slot = &f->e[itm_fifo_slot_get(f, count_q)];
 
-        d->e[slot] = *e;
-        d->e[slot].aged = false;
-        d->e[slot].ovf_after = false; /* pushing into a slot clears its ovf_after mark */
-        d->count++;
+        *slot = *e;
+        slot->aged = false;
+        slot->ovf_after = false; /* pushing into a slot clears its ovf_after mark */
+        count_d++;
     }
+    f->head = head_d;
+    f->count = count_d;
 }

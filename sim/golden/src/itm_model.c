@@ -119,8 +119,9 @@ static void itm_model_flags_commit(const struct itm_model *q, const struct itm_i
 void itm_model_step(struct itm_model *m, const struct itm_in *in)
 {
     struct itm_comb c;
-    struct itm_model d;
+    struct itm_model d; /* the _d registers: every field before stim (itm_model.h) */
     unsigned rem = m->pkt_len - m->pkt_pos;
+    bool pop_stim, pop_hw;
 
     if (!in->rst_n) {
         itm_model_reset(m);
@@ -130,14 +131,10 @@ void itm_model_step(struct itm_model *m, const struct itm_in *in)
     /* Phase 1: combinational values from the _q state and this cycle's inputs. */
     itm_model_comb(m, in, &c);
 
-    /* Phase 2: every _d from _q (m, read only) and c, into d. */
-    d = *m;
+    /* Phase 2: every _d from _q (m, read only) and c, into d. The FIFOs are not copied:
+     * they step in place in phase 3, after every reader of their _q values. */
+    memcpy(&d, m, offsetof(struct itm_model, stim));
     itm_regs_commit(m, &c, &d);
-    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark. */
-    itm_fifo_step(&m->stim, &d.stim, c.grant == ITM_GRANT_INSTR, c.stim_push, &c.stim_e,
-                  c.stim_drop);
-    /* [ITM-HW-1] hardware FIFO. */
-    itm_fifo_step(&m->hw, &d.hw, c.grant == ITM_GRANT_HW, c.hw_push, &c.hw_e, false);
     itm_arb_commit(m, &c, &d);
     itm_model_flags_commit(m, in, &c, &d);
     itm_ts_commit(m, &c, &d);
@@ -152,5 +149,11 @@ void itm_model_step(struct itm_model *m, const struct itm_in *in)
                   rem == 0u;
 
     /* Phase 3: commit, all registers at once. */
-    *m = d;
+    pop_stim = c.grant == ITM_GRANT_INSTR;
+    pop_hw = c.grant == ITM_GRANT_HW;
+    memcpy(m, &d, offsetof(struct itm_model, stim));
+    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark. */
+    itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
+    /* [ITM-HW-1] hardware FIFO. */
+    itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
 }
