@@ -44,8 +44,11 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # The Verilated top is the harness wrapper itm_tb_top (itm_top + trace-only inputs); the
 # class keeps the name Vitm_top.
+# --unroll-count 256: the per-port register loops of a 256-port ITM stay unrolled (with the
+# default of 64 the max configuration simulates about 10x slower; see make bench).
 VL_FLAGS := --cc --top-module itm_tb_top --prefix Vitm_top --trace-fst --assert --x-assign unique \
-            --x-initial unique -Wall -Wno-fatal -O3 --build -j $(JOBS) -CFLAGS -O2 $(RTL_INC)
+            --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --build -j $(JOBS) \
+            -CFLAGS -O2 $(RTL_INC)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
@@ -60,7 +63,7 @@ help: ## show this help
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq verilator iverilog yosys gtkwave \
-	    zlib1g-dev build-essential python3 >/dev/null
+	    zlib1g-dev build-essential python3 lcov clang libclang-rt-14-dev >/dev/null
 	@$(VERILATOR) --version; iverilog -V 2>&1 | head -1; yosys -V
 
 # ---- golden model -----------------------------------------------------------------------
@@ -150,8 +153,8 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012
 scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## directed scenarios on every configuration
 	@tests/run_scenarios.sh $(BUILD) $(CFGS)
 
-random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config)
-	@tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
+random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config), SHARD=i/N, reports in build/reports
+	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
 CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost
 
@@ -231,11 +234,92 @@ VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump \
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; replays pass on Verilator, Icarus, decoder
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
-test: golden-test golden-asan lint synth iverilog scenarios random broken-rtl tb-asan vectors-check wave-test ## everything CI runs
+# ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --
+.PHONY: unit-test fuzz fuzz-quick coverage soak merge-reports
+SHARD        ?= 1/1
+SOAK_SEEDS   ?= 40
+SOAK_CYCLES  ?= 3000000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fuzz_scenario fuzz_pktdec fuzz_vector
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+                -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
+COV_SEEDS    ?= 8
+COV_CYCLES   ?= 200000
+COV          := $(BUILD)/cov
+
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync), under ASan+UBSan
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
+	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
+	@$(BUILD)/asan/test_pktdec
+
+$(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+$(BUILD)/fuzz/fuzz_pktdec: fuzz/fuzz_pktdec.c sim/c_tb/common/pktdec.c $(VEC_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+$(BUILD)/fuzz/fuzz_vector: fuzz/fuzz_vector.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
+                           sim/c_tb/common/log.c $(VEC_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+
+fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## libFuzzer: scenario parser, decoder, vector reader (FUZZ_SECONDS each)
+	@tests/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-quick: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## the fuzz targets for 10 s each (part of make test)
+	@tests/fuzz.sh $(BUILD) 10 $(FUZZ_TARGETS)
+
+soak: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## long random runs (SOAK_SEEDS x SOAK_CYCLES per config, ~10 min), SHARD=i/N
+	@SHARD=$(SHARD) SUITE=soak PROGRESS=60 tests/run_random.sh $(BUILD) $(SOAK_SEEDS) $(SOAK_CYCLES) $(CFGS)
+
+merge-reports: ## merge the shard reports under build/reports/ into build/reports/merged.{xml,json}
+	@tests/merge_reports.py $(BUILD)/reports/merged $(filter-out %/merged.json,$(wildcard $(BUILD)/reports/*.json))
+
+# Coverage build: the same RTL Verilated with --coverage-line --coverage-toggle and the C
+# compiled with --coverage, one per configuration, under build/cov/.
+define COV_RULES
+$(COV)/vl/$(1)/Vitm_top__ALL.a: $(RTL_SRCS) $(TB_TOP)
+	@mkdir -p $(COV)/vl/$(1)
+	$(VERILATOR) $(VL_FLAGS) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
+	    --Mdir $(abspath $(COV)/vl/$(1)) lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) \
+	    > $(COV)/vl/$(1)/verilator.log 2>&1 || { cat $(COV)/vl/$(1)/verilator.log; exit 1; }
+	$(MAKE) -s -C $(COV)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
+	    verilated_cov.o > /dev/null
+$(COV)/tb/$(1)/%.o: sim/c_tb/itm/%.cpp $(COV)/vl/$(1)/Vitm_top__ALL.a sim/c_tb/common/dut_itm.h
+	@mkdir -p $(COV)/tb/$(1)
+	$(CXX) -O2 -g -std=c++17 -DVM_COVERAGE=1 -I$(COV)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd \
+	    -Isim/c_tb/common -Isim/golden/include -c $$< -o $$@
+$(COV)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/itm/*.h sim/golden/include/*.h)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(CWARN) -O0 -g --coverage $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common \
+	    -c $$(abspath $$<) -o $$@
+$(COV)/tb/$(1)/itm_tb: $(patsubst %.c,$(COV)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
+                       $(COV)/tb/$(1)/dut_itm.o $(COV)/tb/$(1)/dut_cov.o
+	$(CXX) --coverage -o $$@ $$^ $(COV)/vl/$(1)/Vitm_top__ALL.a $(COV)/vl/$(1)/verilated.o \
+	    $(COV)/vl/$(1)/verilated_fst_c.o $(COV)/vl/$(1)/verilated_threads.o \
+	    $(COV)/vl/$(1)/verilated_cov.o -lz -lpthread
+endef
+$(foreach c,$(CFGS),$(eval $(call COV_RULES,$(c))))
+
+coverage: $(foreach c,$(CFGS),$(COV)/tb/$(c)/itm_tb) ## RTL line/toggle + golden gcov + functional coverage, HTML in build/coverage/html
+	@tests/coverage.sh $(BUILD) $(COV_SEEDS) $(COV_CYCLES) $(CFGS)
+
+test: golden-test golden-asan unit-test lint synth iverilog scenarios random broken-rtl tb-asan vectors-check wave-test fuzz-quick ## everything CI runs
 	@echo "make test: all stages passed"
 
-bench: $(BUILD)/tb/base/itm_tb ## cycles/s of lockstep, RTL alone and golden alone (one run)
-	@tests/bench.sh $(BUILD)
+# ---- benchmark (README "Performance") ----------------------------------------------------
+# tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant
+# without --trace-fst (the shim with -DDUT_NO_TRACE) into $(BUILD)/bench, linked with the
+# harness objects of $(BUILD)/tb/<cfg>; it needs the make helpers vl-params-% and
+# synth-params-%.
+BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump \
+              $(BUILD)/vec/min/vecreplay $(BUILD)/vec/icarus/min.vvp
+bench: $(BENCH_DEPS) ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
+	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
+	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
+	  tests/bench.sh $(BUILD)
 
 clean: ## remove build/
 	rm -rf $(BUILD)

@@ -22,6 +22,7 @@ void pktdec_reset_stream(struct pktdec *d)
     d->need = 0;
     d->page = 0;
     d->gts = 0;
+    d->zeros = 0;
 }
 
 bool pktdec_busy(const struct pktdec *d)
@@ -40,6 +41,8 @@ static enum pkt_type finish(struct pktdec *d, enum pkt_type t, struct pkt *out)
 {
     d->cur.type = t;
     d->stats.count[t]++;
+    if (t == PKT_BAD)
+        d->stats.lost += d->cur.nbytes;
     if (t == PKT_SYNC)
         d->page = 0; /* packet-formats.md: "The decoder's page is 0 after a sync" */
     *out = d->cur;
@@ -109,6 +112,25 @@ enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
 {
     struct pkt *p = &d->cur;
     d->stats.bytes++;
+    if (byte == 0x80 && d->zeros >= SYNC_MIN_ZERO_BYTES &&
+        !(p->type == PKT_SYNC && p->nbytes >= SYNC_MIN_ZERO_BYTES)) {
+        /* A sync the byte-wise decode missed: its zeros were taken as payload (garbage or a
+         * lost byte before them) or ended a packet before. Keep the zeros of the partial
+         * packet as the sync's, count the rest of it as lost. */
+        uint32_t z = p->nbytes;
+        if (p->nbytes > 0 && p->type != PKT_SYNC) {
+            z = p->nbytes < d->zeros ? p->nbytes : d->zeros;
+            d->stats.lost += p->nbytes - z;
+        }
+        d->stats.resyncs++;
+        d->zeros = 0;
+        memset(p, 0, sizeof *p);
+        for (uint32_t i = 0; i < z; i++)
+            keep(p, 0x00);
+        keep(p, byte);
+        return finish(d, PKT_SYNC, out);
+    }
+    d->zeros = byte == 0x00 ? (d->zeros < UINT32_MAX ? d->zeros + 1 : d->zeros) : 0;
     if (p->nbytes == 0)
         return start(d, byte, out);
     unsigned i = p->nbytes - 1; /* payload byte index */

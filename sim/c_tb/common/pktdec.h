@@ -46,6 +46,9 @@ struct pktdec_stats {
     uint64_t bytes;
     uint64_t count[PKT_NTYPES];
     uint64_t truncated; /* partial packets dropped by pktdec_reset_stream */
+    uint64_t lost;      /* bytes in no packet: those of BAD packets and of partial packets
+                         * abandoned by a resynchronisation */
+    uint64_t resyncs;   /* syncs found where the byte-wise decode did not expect one */
 };
 
 struct pktdec {
@@ -53,6 +56,7 @@ struct pktdec {
     unsigned need;  /* fixed-length packets: bytes still expected */
     unsigned page;  /* stimulus page, 0 after reset and after a sync */
     uint64_t gts;   /* reconstructed global timestamp */
+    uint32_t zeros; /* consecutive 0x00 bytes just received, whatever packet they were in */
     struct pktdec_stats stats;
 };
 
@@ -63,7 +67,9 @@ void pktdec_reset_stream(struct pktdec *d);
 /* True if a packet is partly received. */
 bool pktdec_busy(const struct pktdec *d);
 /* Feeds one byte. Returns the type of the packet it completes (and fills *out), or
- * PKT_NONE. */
+ * PKT_NONE. Resynchronisation: 0x80 after at least 5 zero bytes is a sync packet whatever
+ * the decoder was in the middle of (after garbage, or a byte lost); the partial packet it
+ * ends is dropped and its bytes counted in stats.lost, as are those of BAD packets. */
 enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out);
 
 const char *pktdec_type_name(enum pkt_type t);

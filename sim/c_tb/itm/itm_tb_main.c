@@ -18,6 +18,7 @@
 
 #include "compare.h"
 #include "driver.h"
+#include "fcov.h"
 #include "dut_itm.h"
 #include "itm_model.h"
 #include "itm_wave.h"
@@ -65,6 +66,8 @@ struct opts {
     const char *emit_scenario;
     bool shrink;
     uint64_t shrink_runs;
+    bool fcov;             /* --fcov */
+    const char *fcov_json; /* --fcov-json */
 };
 
 /* Events of a run as they started (for --shrink), with their start cycles. */
@@ -93,6 +96,7 @@ struct tb {
     uint32_t rand_init;            /* Verilator initial values of the next model */
     struct ev_list col;            /* --shrink: the events of the main run */
     bool collect;
+    struct fcov *fcov;             /* functional coverage of the main run, or NULL */
 };
 
 /* What the cycle loop does. */
@@ -156,6 +160,8 @@ static void usage(FILE *f, const char *prog)
 "  --emit-scenario F  write every event run, in scenario syntax, to F (turns a random run\n"
 "                     into a directed test: running F reproduces it)\n"
 "  --progress         print cycles/s about every 2 s to stderr\n"
+"  --fcov             print the functional coverage of the run (docs/coverage.md)\n"
+"  --fcov-json FILE   write it as JSON to FILE (tests/fcov_merge.py sums such files)\n"
 "  --print-config     print this binary's configuration (scenario 'config' syntax), exit\n"
 "  --quiet            errors only\n"
 "  --verbose          also debug messages (every event as it starts)\n"
@@ -219,11 +225,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
         } else
             snprintf(name, sizeof name, "%s", a);
         static const char *const flags[] = {"--help", "-h", "--progress", "--print-config",
-                                            "--quiet", "--verbose", "--shrink"};
+                                            "--quiet", "--verbose", "--shrink", "--fcov"};
         static const char *const valued[] = {"--seed", "--cycles", "--reset-cycles",
                                              "--max-cycles", "--wave", "--wave-window",
                                              "--wave-dir", "--emit-scenario", "--rand-init",
-                                             "--mode", "--shrink-runs"};
+                                             "--mode", "--shrink-runs", "--fcov-json"};
         bool is_flag = false, known = false;
         for (unsigned k = 0; k < sizeof flags / sizeof flags[0]; k++)
             is_flag |= strcmp(name, flags[k]) == 0;
@@ -260,6 +266,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
             o->print_config = true;
         else if (strcmp(name, "--shrink") == 0)
             o->shrink = true;
+        else if (strcmp(name, "--fcov") == 0)
+            o->fcov = true;
+        else if (strcmp(name, "--fcov-json") == 0)
+            o->fcov_json = val;
         else if (strcmp(name, "--shrink-runs") == 0) {
             NEED_NUM(1, 1000000);
             o->shrink_runs = n;
@@ -550,6 +560,8 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (use_g)
             itm_model_eval(&tb->gm, &in, &og);
+        if (tb->fcov && use_g)
+            fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
             dut_itm_set_inputs(tb->dut, &in);
             dut_itm_eval(tb->dut);
@@ -1255,7 +1267,17 @@ int main(int argc, char **argv)
     struct run_ctl ctl = {.checks = true, .trace = o.wave, .trace_from = INT64_MIN,
                           .stop_after = INT64_MAX, .verify_at = INT64_MIN};
     struct run_result r;
+    static struct fcov fc;
+    if (o.fcov || o.fcov_json) {
+        fcov_init(&fc);
+        tb.fcov = &fc;
+    }
     run(&tb, &ctl, &r);
+    tb.fcov = NULL; /* replays and shrink runs are not counted */
+    if (o.fcov)
+        fcov_print(&fc, LOG_INFO);
+    if (o.fcov_json && fcov_write_json(&fc, o.fcov_json, c) != 0)
+        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", o.fcov_json, strerror(errno));
     if (tb.emit) {
         fprintf(tb.emit, "end\n");
         fclose(tb.emit);

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Functional coverage from the golden side of a lockstep run (fcov.h, docs/coverage.md). */
+#include "fcov.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "log.h"
+
+/* Bin layout: the names below, in this order; the B_* are the first bin of each group. */
+enum {
+    B_SYNC, B_OVF, B_LTS_SHORT, B_INST1, B_INST2, B_INST4, B_HW1, B_HW2, B_HW4,
+    B_LTS_LONG,                      /* + 4 * tc + groups - 1: 16 bins */
+    B_GTS1 = B_LTS_LONG + 16,        /* compressed: groups 1..4; full: clkch 0/1: 6 bins */
+    B_GTS2_48 = B_GTS1 + 6, B_GTS2_64,
+    B_EXT_PAGE,                      /* + page: 8 bins */
+    B_STALL = B_EXT_PAGE + 8,        /* + packet kind (stall_kind): 8 bins */
+    B_STALL_HDR = B_STALL + 8, B_STALL_MID,
+    B_OVF_HW, B_OVF_STIM, B_OVF_OTHER,
+    B_STIM_FULL, B_STIM_FULL_WRITE, B_HW_BACKPRESSURE,
+    B_FLUSH_REQ, B_FLUSH_BUSY, B_FLUSH_ACK,
+    B_SYNC_ENA, B_SYNC_DWT, B_SYNC_TPIU, B_SYNC_HALT,
+    B_RESET_MID_PKT, B_RESET_FIFO,
+    B_N
+};
+_Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
+
+static const char *const group_name[] = {"packet", "LTS long", "GTS1", "GTS2", "EXT page",
+                                         "stall", "overflow", "FIFO", "flush", "sync request",
+                                         "reset"};
+static const unsigned group_first[] = {B_SYNC, B_LTS_LONG, B_GTS1, B_GTS2_48, B_EXT_PAGE,
+                                       B_STALL, B_OVF_HW, B_STIM_FULL, B_FLUSH_REQ, B_SYNC_ENA,
+                                       B_RESET_MID_PKT, B_N};
+
+static char names[B_N][40];
+
+static void names_init(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    static const char *const fixed[] = {"SYNC", "OVF", "LTS-short", "INST1", "INST2", "INST4",
+                                        "HW1", "HW2", "HW4"};
+    for (unsigned i = 0; i < 9; i++)
+        snprintf(names[i], sizeof names[i], "%s", fixed[i]);
+    for (unsigned tc = 0; tc < 4; tc++)
+        for (unsigned g = 1; g <= 4; g++)
+            snprintf(names[B_LTS_LONG + 4 * tc + g - 1], sizeof names[0], "LTS-long tc=%u groups=%u",
+                     tc, g);
+    /* itm-contract: a compressed GTS1 (Wrap = 0) always has ClkCh = 0, a full one has
+     * 4 groups; wrap=0 clkch=1 is no bin (the lockstep comparison rejects it). */
+    for (unsigned g = 1; g <= 4; g++)
+        snprintf(names[B_GTS1 + g - 1], sizeof names[0], "GTS1 groups=%u", g);
+    snprintf(names[B_GTS1 + 4], sizeof names[0], "GTS1 full (wrap=1) clkch=0");
+    snprintf(names[B_GTS1 + 5], sizeof names[0], "GTS1 full (wrap=1) clkch=1");
+    snprintf(names[B_GTS2_48], sizeof names[0], "GTS2-48");
+    snprintf(names[B_GTS2_64], sizeof names[0], "GTS2-64");
+    for (unsigned p = 0; p < 8; p++)
+        snprintf(names[B_EXT_PAGE + p], sizeof names[0], "EXT page=%u", p);
+    static const char *const sk[] = {"SYNC", "OVF", "LTS", "GTS1", "GTS2", "EXT", "INST", "HW"};
+    for (unsigned k = 0; k < 8; k++)
+        snprintf(names[B_STALL + k], sizeof names[0], "atready stall in %s", sk[k]);
+    static const char *const rest[] = {
+        "atready stall on a header", "atready stall mid packet",
+        "overflow after hw_ovf_i", "overflow after a stimulus drop",
+        "overflow, other cause (LTS wrap)",
+        "stimulus FIFO full", "stimulus write to a full FIFO", "hw_valid held (FIFO full)",
+        "flush request", "flush while busy", "flush acknowledged",
+        "sync: SYNCENA enabled", "sync: dwt_sync_req", "sync: tpiu_sync_req",
+        "sync: halt exit", "reset mid packet", "reset with a non-empty FIFO"};
+    for (unsigned i = 0; i < sizeof rest / sizeof rest[0]; i++)
+        snprintf(names[B_STALL_HDR + i], sizeof names[0], "%s", rest[i]);
+}
+
+unsigned fcov_nbins(void)
+{
+    return B_N;
+}
+
+const char *fcov_bin_name(unsigned i)
+{
+    names_init();
+    return i < B_N ? names[i] : "?";
+}
+
+void fcov_init(struct fcov *f)
+{
+    names_init();
+    memset(f, 0, sizeof *f);
+    pktdec_init(&f->dec);
+}
+
+static int stall_kind(enum pkt_type t)
+{
+    switch (t) {
+    case PKT_SYNC: return 0;
+    case PKT_OVF: return 1;
+    case PKT_LTS: return 2;
+    case PKT_GTS1: return 3;
+    case PKT_GTS2: return 4;
+    case PKT_EXT: return 5;
+    case PKT_INST: return 6;
+    case PKT_HW: return 7;
+    default: return -1;
+    }
+}
+
+static unsigned size_bin(unsigned first, unsigned size)
+{
+    return first + (size == 1 ? 0u : size == 2 ? 1u : 2u);
+}
+
+static void packet(struct fcov *f, const struct pkt *p)
+{
+    unsigned groups = p->nbytes > 1 ? p->nbytes - 1 : 0;
+    switch (p->type) {
+    case PKT_SYNC: f->hit[B_SYNC]++; break;
+    case PKT_OVF: f->hit[B_OVF]++; break;
+    case PKT_INST: f->hit[size_bin(B_INST1, p->size)]++; break;
+    case PKT_HW: f->hit[size_bin(B_HW1, p->size)]++; break;
+    case PKT_LTS:
+        if (p->lts_short)
+            f->hit[B_LTS_SHORT]++;
+        else if (groups >= 1 && groups <= 4)
+            f->hit[B_LTS_LONG + 4u * (p->tc & 3u) + groups - 1]++;
+        break;
+    case PKT_GTS1:
+        if (p->wrap && groups == 4)
+            f->hit[B_GTS1 + 4 + p->clkch]++;
+        else if (!p->wrap && !p->clkch && groups >= 1 && groups <= 4)
+            f->hit[B_GTS1 + groups - 1]++;
+        break;
+    case PKT_GTS2: f->hit[p->nbytes == 5 ? B_GTS2_48 : B_GTS2_64]++; break;
+    case PKT_EXT:
+        if (p->sh == 0 && p->data < 8)
+            f->hit[B_EXT_PAGE + p->data]++;
+        break;
+    default: break;
+    }
+    int k = stall_kind(p->type);
+    if (f->stalled && k >= 0)
+        f->hit[B_STALL + (unsigned)k]++;
+    f->stalled = false;
+}
+
+void fcov_cycle(struct fcov *f, const struct itm_in *in, const struct itm_out *out,
+                const struct itm_model *m)
+{
+    f->cycles++;
+    const bool itm_on = (m->tcr & 1u) != 0; /* ITM_TCR.ITMENA */
+    if (!in->rst_n) {
+        if (f->prev_valid) { /* the first cycle of a reset */
+            if (pktdec_busy(&f->dec) || m->pkt_pos < m->pkt_len)
+                f->hit[B_RESET_MID_PKT]++;
+            if (m->stim.count || m->hw.count)
+                f->hit[B_RESET_FIFO]++;
+        }
+        pktdec_reset_stream(&f->dec);
+        f->stalled = false;
+        f->prev_valid = false;
+        f->stim_drop_seen = false;
+        return;
+    }
+    if (out->atvalid) {
+        if (!in->atready) {
+            f->hit[pktdec_busy(&f->dec) ? B_STALL_MID : B_STALL_HDR]++;
+            f->stalled = true;
+        } else {
+            struct pkt p;
+            if (pktdec_push(&f->dec, out->atdata, &p) != PKT_NONE)
+                packet(f, &p);
+        }
+    }
+    /* An APB access-phase write to a stimulus port (0x000..0x3FC) */
+    bool stim_wr = in->psel && in->penable && in->pwrite && in->paddr < 0x400u && itm_on;
+    if (m->stim.count == m->stim.depth && m->stim.depth) {
+        f->hit[B_STIM_FULL]++;
+        if (stim_wr) {
+            f->hit[B_STIM_FULL_WRITE]++;
+            f->stim_drop_seen = true;
+        }
+    }
+    if (in->hw_valid && !out->hw_ready)
+        f->hit[B_HW_BACKPRESSURE]++;
+    if (in->afvalid) {
+        f->hit[B_FLUSH_REQ]++;
+        if (out->busy)
+            f->hit[B_FLUSH_BUSY]++;
+    }
+    if (out->afready)
+        f->hit[B_FLUSH_ACK]++;
+    if (f->prev_valid) {
+        /* m holds the registers the previous cycle's edge wrote */
+        if (m->ovf_pending && !f->prev_ovf_pending) {
+            if (f->prev_hw_ovf)
+                f->hit[B_OVF_HW]++;
+            else if (f->stim_drop_seen)
+                f->hit[B_OVF_STIM]++;
+            else
+                f->hit[B_OVF_OTHER]++;
+            f->stim_drop_seen = false;
+        }
+        if (m->sync_on_q && !f->prev_sync_on)
+            f->hit[B_SYNC_ENA]++;
+    }
+    if (m->sync_on_q) {
+        if (in->dwt_sync_req)
+            f->hit[B_SYNC_DWT]++;
+        if (in->tpiu_sync_req)
+            f->hit[B_SYNC_TPIU]++;
+        if (f->prev_valid && f->prev_halted && !in->halted)
+            f->hit[B_SYNC_HALT]++;
+    }
+    f->prev_valid = true;
+    f->prev_hw_ovf = in->hw_ovf;
+    f->prev_ovf_pending = m->ovf_pending;
+    f->prev_sync_on = m->sync_on_q;
+    f->prev_halted = in->halted;
+}
+
+void fcov_print(const struct fcov *f, int lvl)
+{
+    unsigned hit = 0;
+    for (unsigned i = 0; i < B_N; i++)
+        hit += f->hit[i] != 0;
+    log_msg(lvl, "fcov: %u/%u bins hit (%.1f%%) over %" PRIu64 " cycles\n", hit, (unsigned)B_N,
+            100.0 * hit / B_N, f->cycles);
+    for (unsigned g = 0; g < sizeof group_name / sizeof group_name[0]; g++) {
+        log_msg(lvl, "  %-12s", group_name[g]);
+        for (unsigned i = group_first[g]; i < group_first[g + 1]; i++)
+            log_msg(lvl, "%s%s%s %" PRIu64, i == group_first[g] ? " " : ", ",
+                    f->hit[i] ? "" : "HOLE ", names[i], f->hit[i]);
+        log_msg(lvl, "\n");
+    }
+}
+
+int fcov_write_json(const struct fcov *f, const char *path, const char *config)
+{
+    FILE *o = fopen(path, "w");
+    if (!o)
+        return -1;
+    fprintf(o, "{\"format\":1,\"config\":\"%s\",\"cycles\":%" PRIu64 ",\"bins\":{\n", config,
+            f->cycles);
+    for (unsigned i = 0; i < B_N; i++)
+        fprintf(o, " \"%s\":%" PRIu64 "%s\n", names[i], f->hit[i], i + 1 < B_N ? "," : "");
+    fprintf(o, "}}\n");
+    bool bad = ferror(o) != 0;
+    if (fclose(o) != 0)
+        bad = true;
+    return bad ? -1 : 0;
+}

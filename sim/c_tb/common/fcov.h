@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Functional coverage of a lockstep run, from the golden side: the ATB stream it sends
+ * (decoded), the inputs and outputs of every cycle and the golden model's registers.
+ * Bins: packet type x payload size, LTS form x TC x groups, GTS1 groups x wrap x clkch,
+ * GTS2 48/64, extension page, ATREADY stalls per packet type, overflow causes, FIFO full,
+ * flush, sync requests, reset in mid traffic (docs/coverage.md lists them). */
+#ifndef TRACEREF_SIM_C_TB_COMMON_FCOV_H
+#define TRACEREF_SIM_C_TB_COMMON_FCOV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "itm_model.h"
+#include "pktdec.h"
+
+#define FCOV_MAX_BINS 96u
+
+struct fcov {
+    uint64_t hit[FCOV_MAX_BINS];
+    struct pktdec dec;
+    bool stalled;          /* the packet being received was held by atready low */
+    bool prev_valid;       /* prev_* hold the previous cycle */
+    bool prev_hw_ovf, prev_ovf_pending, prev_sync_on, prev_halted;
+    bool stim_drop_seen;   /* a stimulus write met a full FIFO since the last overflow */
+    uint64_t cycles;
+};
+
+void fcov_init(struct fcov *f);
+/* One cycle: in and out of the golden model, m its state before the clock edge. */
+void fcov_cycle(struct fcov *f, const struct itm_in *in, const struct itm_out *out,
+                const struct itm_model *m);
+unsigned fcov_nbins(void);
+const char *fcov_bin_name(unsigned i);
+/* Prints "fcov: H/T bins hit" and each group's bins with their counts, holes marked. */
+void fcov_print(const struct fcov *f, int lvl);
+/* Writes {"format":1,"config":..,"cycles":..,"bins":{"name":count,..}}; 0 on success. */
+int fcov_write_json(const struct fcov *f, const char *path, const char *config);
+
+#endif
