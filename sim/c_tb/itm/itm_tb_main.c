@@ -22,24 +22,13 @@
 #include "dut_itm.h"
 #include "itm_model.h"
 #include "itm_wave.h"
+#include "build_cfg.h"
 #include "log.h"
 #include "random.h"
 #include "scenario.h"
 #include "shrink.h"
 #include "stream.h"
 
-#if !defined(ITM_CFG_NUM_STIM_PORTS) || !defined(ITM_CFG_STIM_FIFO_DEPTH) || \
-    !defined(ITM_CFG_HW_FIFO_DEPTH) || !defined(ITM_CFG_TS_WIDTH) || !defined(ITM_CFG_GTS_WIDTH)
-#error "build with -DITM_CFG_NUM_STIM_PORTS=.. etc. (the configuration the RTL was Verilated with)"
-#endif
-
-static const struct itm_cfg build_cfg = {
-    .num_stim_ports = ITM_CFG_NUM_STIM_PORTS,
-    .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH,
-    .hw_fifo_depth = ITM_CFG_HW_FIFO_DEPTH,
-    .ts_width = ITM_CFG_TS_WIDTH,
-    .gts_width = ITM_CFG_GTS_WIDTH,
-};
 
 enum exit_code { EXIT_PASS = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SKIP = 77 };
 enum mode { MODE_LOCKSTEP, MODE_RTL, MODE_GOLDEN };

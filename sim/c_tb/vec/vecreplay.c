@@ -19,23 +19,12 @@
 #include "driver.h"
 #include "dut_itm.h"
 #include "itm_model.h"
+#include "build_cfg.h"
 #include "log.h"
 #include "scenario.h"
 #include "stream.h"
 #include "vecfmt.h"
 
-#if !defined(ITM_CFG_NUM_STIM_PORTS) || !defined(ITM_CFG_STIM_FIFO_DEPTH) ||                       \
-    !defined(ITM_CFG_HW_FIFO_DEPTH) || !defined(ITM_CFG_TS_WIDTH) || !defined(ITM_CFG_GTS_WIDTH)
-#error "build with -DITM_CFG_NUM_STIM_PORTS=.. etc. (the configuration the RTL was Verilated with)"
-#endif
-
-static const struct itm_cfg build_cfg = {
-    .num_stim_ports = ITM_CFG_NUM_STIM_PORTS,
-    .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH,
-    .hw_fifo_depth = ITM_CFG_HW_FIFO_DEPTH,
-    .ts_width = ITM_CFG_TS_WIDTH,
-    .gts_width = ITM_CFG_GTS_WIDTH,
-};
 
 /* The data lines of a .hex file (comment lines dropped), each digits long. */
 struct hex_lines {
