@@ -12,24 +12,32 @@ JOBS      ?= 2
 SEEDS     ?= 40
 CYCLES    ?= 100000
 
-# ---- configurations (docs/itm-contract.md section 1) ------------------------------------
-CFG_base := 64 4 2 12 64
-CFG_min  := 8 1 1 28 48
-CFG_max  := 256 8 4 6 48
+# ---- configurations (docs/itm-contract.md section 1, docs/fpb-contract.md section 1) ------
+#            ITM: ports fifo hwfifo ts gts | FPB: code lit both sec ude
+CFG_base := 64 4 2 12 64   8  0 1 1 1
+CFG_min  := 8 1 1 28 48    1  2 0 0 0
+CFG_max  := 256 8 4 6 48   32 15 1 1 0
 CFGS     := base min max
 cfgw      = $(word $(2),$(CFG_$(1)))
-vl_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
+itm_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
             -GHwFifoDepth=$(call cfgw,$(1),3) -GTsWidth=$(call cfgw,$(1),4) \
             -GGtsWidth=$(call cfgw,$(1),5)
+vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1))
+fpb_params = -GNumCode=$(call cfgw,$(1),6) -GNumLit=$(call cfgw,$(1),7) \
+            -GBothHalves=$(call cfgw,$(1),8) -GSecExt=$(call cfgw,$(1),9) -GUde=$(call cfgw,$(1),10)
 c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEPTH=$(call cfgw,$(1),2) \
             -DITM_CFG_HW_FIFO_DEPTH=$(call cfgw,$(1),3) -DITM_CFG_TS_WIDTH=$(call cfgw,$(1),4) \
-            -DITM_CFG_GTS_WIDTH=$(call cfgw,$(1),5)
+            -DITM_CFG_GTS_WIDTH=$(call cfgw,$(1),5) -DFPB_CFG_NUM_CODE=$(call cfgw,$(1),6) \
+            -DFPB_CFG_NUM_LIT=$(call cfgw,$(1),7) -DFPB_CFG_BOTH_HALVES=$(call cfgw,$(1),8) \
+            -DFPB_CFG_SEC_EXT=$(call cfgw,$(1),9) -DFPB_CFG_UDE=$(call cfgw,$(1),10)
 
 # ---- sources ----------------------------------------------------------------------------
 RTL_COMMON := rtl/common/cs_pkg.sv rtl/common/cs_fifo.sv
 RTL_ITM    := $(sort $(wildcard rtl/itm/itm_pkg.sv)) $(filter-out rtl/itm/itm_pkg.sv,$(sort $(wildcard rtl/itm/*.sv)))
-RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM)
-RTL_INC    := -Irtl/common -Irtl/itm
+RTL_FPB    := rtl/fpb/fpb_pkg.sv $(filter-out rtl/fpb/fpb_pkg.sv,$(sort $(wildcard rtl/fpb/*.sv)))
+RTL_TOP    := rtl/top/trace_top.sv
+RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TOP)
+RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb
 RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
@@ -115,38 +123,58 @@ sim: $(BUILD)/tb/$(CFG)/itm_tb ## run the lockstep harness on the built-in defau
 	$(BUILD)/tb/$(CFG)/itm_tb scenarios/default.scn
 
 # ---- static checks ----------------------------------------------------------------------
-lint: ## verilator --lint-only -Wall on itm_top and the harness top, every configuration
+lint: ## verilator --lint-only -Wall on each block, trace_top and the harness top, every configuration
 	@set -e; for c in $(CFGS); do echo "== lint $$c"; \
 	  $(VERILATOR) --lint-only -Wall --top-module itm_top $(RTL_INC) lint/verilator.vlt \
+	    $$(make -s --no-print-directory itm-params-$$c) $(RTL_COMMON) $(RTL_ITM); \
+	  $(VERILATOR) --lint-only -Wall --top-module fpb_top $(RTL_INC) lint/verilator.vlt \
+	    $$(make -s --no-print-directory fpb-params-$$c) $(RTL_COMMON) $(RTL_FPB); \
+	  $(VERILATOR) --lint-only -Wall --top-module trace_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS); \
 	  $(VERILATOR) --lint-only -Wall --top-module itm_tb_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS) $(TB_TOP); done
+	@echo "== lint fpb NumCode=0"; $(VERILATOR) --lint-only -Wall --top-module fpb_top $(RTL_INC) \
+	    lint/verilator.vlt -GNumCode=0 $(RTL_COMMON) $(RTL_FPB)
 
 vl-params-%:
 	@echo $(call vl_params,$*)
+itm-params-%:
+	@echo $(call itm_params,$*)
+fpb-params-%:
+	@echo $(call fpb_params,$*)
 
 SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDepth $(call cfgw,$(1),2) \
   -set HwFifoDepth $(call cfgw,$(1),3) -set TsWidth $(call cfgw,$(1),4) -set GtsWidth $(call cfgw,$(1),5) itm_top
 
-synth: ## yosys generic synthesis of itm_top (base and max), fails on latches
+FPB_SYNTH_PARAMS = chparam -set NumCode $(call cfgw,$(1),6) -set NumLit $(call cfgw,$(1),7) \
+  -set BothHalves $(call cfgw,$(1),8) -set SecExt $(call cfgw,$(1),9) -set Ude $(call cfgw,$(1),10) fpb_top
+
+synth: ## yosys generic synthesis of itm_top and fpb_top (base and max), fails on latches
 	@mkdir -p $(BUILD)/synth
 	@set -e; for c in base max; do echo "== synth $$c"; \
 	  p=$$(make -s --no-print-directory synth-params-$$c); \
-	  yosys -q -l $(BUILD)/synth/itm_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_SRCS); \
+	  yosys -q -l $(BUILD)/synth/itm_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_COMMON) $(RTL_ITM); \
 	    $$p; synth -top itm_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
 	    check -assert; tee -o $(BUILD)/synth/itm_$$c.stat stat"; \
-	  grep -E 'Number of cells' $(BUILD)/synth/itm_$$c.stat | tail -1; done
+	  grep -E 'Number of cells' $(BUILD)/synth/itm_$$c.stat | tail -1; \
+	  p=$$(make -s --no-print-directory fpb-synth-params-$$c); \
+	  yosys -q -l $(BUILD)/synth/fpb_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_COMMON) $(RTL_FPB); \
+	    $$p; synth -top fpb_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
+	    check -assert; tee -o $(BUILD)/synth/fpb_$$c.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/fpb_$$c.stat | tail -1; done
 
 synth-params-%:
 	@echo "$(call SYNTH_TOP_PARAMS,$*)"
+fpb-synth-params-%:
+	@echo "$(call FPB_SYNTH_PARAMS,$*)"
 
 iverilog: ## the RTL compiles under Icarus Verilog -g2012
 	@mkdir -p $(BUILD)/iverilog
 	@# Icarus 11 prints "sorry" notes for unique case and constant part-selects in always_*;
 	@# they are informational (no effect on results), everything else is shown.
-	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_top -o $(BUILD)/iverilog/itm_top.vvp \
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -o $(BUILD)/iverilog/trace_top.vvp \
 	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
-	@echo "iverilog: itm_top compiles"
+	@echo "iverilog: trace_top (itm_top, fpb_top) compiles"
 
 
 # ---- lockstep regressions ---------------------------------------------------------------
@@ -156,7 +184,8 @@ scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## directed scenarios on
 random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config), SHARD=i/N, reports in build/reports
 	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
-CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost
+CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost \
+                fpb_halt_ignores_sde
 
 broken-rtl: ## the harness must catch deliberately broken RTL variants (core mutants)
 	@tests/broken_rtl.sh $(BUILD) $(CORE_MUTANTS)
@@ -197,7 +226,7 @@ VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_t
 VEC_TB       := tests/vectors/itm_replay_tb.sv
 VEC_EMPTY    :=
 VEC_COMMA    := ,
-VEC_CFGS      = $(foreach c,$(CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(strip $(CFG_$(c)))))
+VEC_CFGS      = $(foreach c,$(CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(wordlist 1,5,$(CFG_$(c)))))
 ivl_params    = -P itm_replay_tb.NumStimPorts=$(call cfgw,$(1),1) \
                 -P itm_replay_tb.StimFifoDepth=$(call cfgw,$(1),2) \
                 -P itm_replay_tb.HwFifoDepth=$(call cfgw,$(1),3) \

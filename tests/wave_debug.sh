@@ -28,7 +28,7 @@ for p in prdata pready pslverr atvalid atdata atid afready hw_ready busy; do
   need+=("$scope.exp_${p}_i" "$scope.${p}_o")
 done
 need+=("$scope.mismatch_i" "$scope.cycle_i" "$scope.exp_atpkt_i" "$scope.rtl_atpkt_i"
-       "$scope.u_dut.u_arb.sel" "$scope.u_dut.u_stim_fifo.cnt_q" "$scope.u_dut.u_ts.ts_q")
+       "$scope.u_dut.u_itm.u_arb.sel" "$scope.u_dut.u_itm.u_stim_fifo.cnt_q" "$scope.u_dut.u_itm.u_ts.ts_q")
 
 # ---- the broken RTL ---------------------------------------------------------------------
 expr=$(grep "^$mutant|" tests/mutants.txt | cut -d'|' -f3-)

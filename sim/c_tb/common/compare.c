@@ -6,17 +6,18 @@
 
 static const char *const field_names[CMP_NFIELDS] = {
     "prdata_o", "pready_o", "pslverr_o", "atvalid_o", "atdata_o",
-    "atid_o",   "afready_o", "hw_ready_o", "busy_o",
+    "atid_o",   "afready_o", "hw_ready_o", "busy_o", "match_o", "bkpt_halt_o", "bkpt_mon_o",
 };
-static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1};
+static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1};
 
 const char *cmp_field_name(enum cmp_field f)
 {
     return (unsigned)f < CMP_NFIELDS ? field_names[f] : "?";
 }
 
-unsigned long cmp_field_value(const struct itm_out *o, enum cmp_field f)
+unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
 {
+    const struct itm_out *o = &so->itm;
     switch (f) {
     case CMP_PRDATA:
         return o->prdata;
@@ -36,12 +37,18 @@ unsigned long cmp_field_value(const struct itm_out *o, enum cmp_field f)
         return o->hw_ready;
     case CMP_BUSY:
         return o->busy;
+    case CMP_MATCH:
+        return so->match;
+    case CMP_BKPT_HALT:
+        return so->bkpt_halt;
+    case CMP_BKPT_MON:
+        return so->bkpt_mon;
     default:
         return 0;
     }
 }
 
-void cmp_print(unsigned mask, const struct itm_out *g, const struct itm_out *r)
+void cmp_print(unsigned mask, const struct sys_out *g, const struct sys_out *r)
 {
     log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "output", "expected", "actual");
     log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "", "(golden)", "(rtl)");
@@ -53,11 +60,12 @@ void cmp_print(unsigned mask, const struct itm_out *g, const struct itm_out *r)
                     cmp_field_value(r, (enum cmp_field)f));
 }
 
-void cmp_print_outputs(const char *label, const struct itm_out *o)
+void cmp_print_outputs(const char *label, const struct sys_out *so)
 {
+    const struct itm_out *o = &so->itm;
     log_msg(LOG_ERROR,
             "  %-6s prdata=0x%08x pready=%d pslverr=%d atvalid=%d atdata=0x%02x atid=0x%02x "
-            "afready=%d hw_ready=%d busy=%d\n",
+            "afready=%d hw_ready=%d busy=%d match=%d bkpt_halt=%d bkpt_mon=%d\n",
             label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
-            o->hw_ready, o->busy);
+            o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon);
 }

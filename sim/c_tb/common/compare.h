@@ -3,7 +3,7 @@
 #ifndef TRACEREF_SIM_C_TB_COMMON_COMPARE_H
 #define TRACEREF_SIM_C_TB_COMMON_COMPARE_H
 
-#include "itm_model.h"
+#include "sys_model.h"
 
 enum cmp_field {
     CMP_PRDATA,
@@ -15,12 +15,16 @@ enum cmp_field {
     CMP_AFREADY,
     CMP_HW_READY,
     CMP_BUSY,
+    CMP_MATCH,
+    CMP_BKPT_HALT,
+    CMP_BKPT_MON,
     CMP_NFIELDS
 };
 
-/* Bit f set = field f differs. Every field of struct itm_out is compared. */
-static inline unsigned cmp_outputs(const struct itm_out *g, const struct itm_out *r)
+/* Bit f set = field f differs. Every field of struct sys_out is compared. */
+static inline unsigned cmp_outputs(const struct sys_out *gs, const struct sys_out *rs)
 {
+    const struct itm_out *g = &gs->itm, *r = &rs->itm;
     return (unsigned)(g->prdata != r->prdata) << CMP_PRDATA |
            (unsigned)(g->pready != r->pready) << CMP_PREADY |
            (unsigned)(g->pslverr != r->pslverr) << CMP_PSLVERR |
@@ -29,16 +33,19 @@ static inline unsigned cmp_outputs(const struct itm_out *g, const struct itm_out
            (unsigned)(g->atid != r->atid) << CMP_ATID |
            (unsigned)(g->afready != r->afready) << CMP_AFREADY |
            (unsigned)(g->hw_ready != r->hw_ready) << CMP_HW_READY |
-           (unsigned)(g->busy != r->busy) << CMP_BUSY;
+           (unsigned)(g->busy != r->busy) << CMP_BUSY |
+           (unsigned)(gs->match != rs->match) << CMP_MATCH |
+           (unsigned)(gs->bkpt_halt != rs->bkpt_halt) << CMP_BKPT_HALT |
+           (unsigned)(gs->bkpt_mon != rs->bkpt_mon) << CMP_BKPT_MON;
 }
 
 /* Port name of a field (the RTL's, e.g. "atdata_o"). */
 const char *cmp_field_name(enum cmp_field f);
 /* Value of a field as an integer. */
-unsigned long cmp_field_value(const struct itm_out *o, enum cmp_field f);
+unsigned long cmp_field_value(const struct sys_out *o, enum cmp_field f);
 /* Prints one line per field in mask: name, expected (golden), actual (rtl), in hex. */
-void cmp_print(unsigned mask, const struct itm_out *g, const struct itm_out *r);
+void cmp_print(unsigned mask, const struct sys_out *g, const struct sys_out *r);
 /* Prints all outputs of one side on one line. */
-void cmp_print_outputs(const char *label, const struct itm_out *o);
+void cmp_print_outputs(const char *label, const struct sys_out *o);
 
 #endif

@@ -41,6 +41,7 @@ void driver_restart(struct driver *d)
     d->fail_msg[0] = '\0';
     d->fail_cycle = 0;
     d->hist_n = 0;
+    d->fx_ev = NULL;
     levels_default(d);
 }
 
@@ -54,14 +55,20 @@ const char *driver_where(const struct driver *d, const struct event *ev, uint64_
     return buf;
 }
 
-static enum driver_status fail(struct driver *d, const struct event *ev, const char *what)
+static enum driver_status fail_at(struct driver *d, const struct event *ev, uint64_t index,
+                                  const char *what)
 {
     char where[256];
-    driver_where(d, ev, d->nevents - 1, where, sizeof where);
+    driver_where(d, ev, index, where, sizeof where);
     snprintf(d->fail_msg, sizeof d->fail_msg, "%s: check failed at cycle %" PRId64 ": %s", where,
              d->cycle, what);
     d->fail_cycle = d->cycle;
     return DRV_FAIL;
+}
+
+static enum driver_status fail(struct driver *d, const struct event *ev, const char *what)
+{
+    return fail_at(d, ev, d->nevents - 1, what);
 }
 
 /* Starts the next events; runs the ones that take no cycles. */
@@ -69,6 +76,14 @@ static enum driver_status fetch(struct driver *d)
 {
     while (!d->cur) {
         const struct event *ev = d->events_done ? NULL : d->src.next(d->src.ctx);
+        if (!ev || ev->kind == EV_END) {
+            if (d->fx_ev) {
+                const struct event *fx = d->fx_ev;
+                d->fx_ev = NULL;
+                return fail_at(d, fx, d->fx_index,
+                               "fetch expect= needs a cycle after the fetch (add idle 1)");
+            }
+        }
         if (!ev) {
             d->events_done = true;
             return DRV_DONE;
@@ -150,7 +165,7 @@ static void set_pulse(struct itm_in *in, unsigned sig)
     }
 }
 
-enum driver_status driver_next(struct driver *d, struct itm_in *in)
+enum driver_status driver_next(struct driver *d, struct sys_in *sin)
 {
     if (d->cycle >= d->stop_cycle)
         return DRV_DONE;
@@ -159,7 +174,8 @@ enum driver_status driver_next(struct driver *d, struct itm_in *in)
         if (st != DRV_CYCLE)
             return st;
     }
-    memset(in, 0, sizeof *in);
+    memset(sin, 0, sizeof *sin);
+    struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
     in->atready = d->lvl[SIG_ATREADY];
     in->trcena = d->lvl[SIG_TRCENA];
@@ -168,6 +184,16 @@ enum driver_status driver_next(struct driver *d, struct itm_in *in)
     in->pe_secure = d->lvl[SIG_PE_SECURE];
     in->halted = d->lvl[SIG_HALTED];
     in->async_idle = d->lvl[SIG_ASYNC_IDLE];
+    sin->hda = d->lvl[SIG_HDA];
+    sin->uhda = d->lvl[SIG_UHDA];
+    sin->uhda_s = d->lvl[SIG_UHDA_S];
+    sin->c_debugen = d->lvl[SIG_C_DEBUGEN];
+    sin->s_halt = d->lvl[SIG_S_HALT];
+    sin->s_sde = d->lvl[SIG_S_SDE];
+    sin->mon_en = d->lvl[SIG_MON_EN];
+    sin->sdme = d->lvl[SIG_SDME];
+    sin->umon_en = d->lvl[SIG_UMON_EN];
+    sin->mon_prio = d->lvl[SIG_MON_PRIO];
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
             set_pulse(in, SIG_NLEVELS + k);
@@ -202,6 +228,14 @@ enum driver_status driver_next(struct driver *d, struct itm_in *in)
         case EV_FLUSH:
             in->afvalid = true;
             break;
+        case EV_FETCH:
+            sin->if_valid = true;
+            sin->if_addr = ev->addr;
+            sin->if_kind = (uint8_t)(ev->val & FETCH_KIND_MASK);
+            sin->if_size32 = (ev->val & FETCH_SIZE32) != 0;
+            sin->if_secure = (ev->val & FETCH_SECURE) != 0;
+            sin->if_priv = (ev->val & FETCH_PRIV) != 0;
+            break;
         default:
             break;
         }
@@ -231,10 +265,41 @@ static enum driver_status check_read(struct driver *d, const struct event *ev,
     return fail(d, ev, msg);
 }
 
-enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
-                                  const struct itm_out *out, const struct itm_out *other)
+static const char *const fx_names[4] = {"none", "match", "halt", "mon"};
+
+/* The outputs a fetch's expect= names, checked on each model given. */
+static enum driver_status check_fetch(struct driver *d, const struct sys_out *out,
+                                      const struct sys_out *other)
 {
+    const struct event *ev = d->fx_ev;
+    unsigned x = ev->data & 3;
+    bool want_match = x != FX_NONE, want_halt = x == FX_HALT, want_mon = x == FX_MON;
+    const struct sys_out *o[2] = {out, other};
+    const char *who[2] = {other ? "golden" : "model", "rtl"};
+    d->fx_ev = NULL;
+    for (unsigned k = 0; k < 2 && o[k]; k++) {
+        if (o[k]->match == want_match && o[k]->bkpt_halt == want_halt &&
+            o[k]->bkpt_mon == want_mon)
+            continue;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "fetch expect=%s: %s has match=%d bkpt_halt=%d bkpt_mon=%d in the cycle after "
+                 "the fetch",
+                 fx_names[x], who[k], o[k]->match, o[k]->bkpt_halt, o[k]->bkpt_mon);
+        return fail_at(d, ev, d->fx_index, msg);
+    }
+    return DRV_CYCLE;
+}
+
+enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
+                                  const struct sys_out *sout, const struct sys_out *sother)
+{
+    const struct itm_in *in = &sin->itm;
+    const struct itm_out *out = &sout->itm;
+    const struct itm_out *other = sother ? &sother->itm : NULL;
     enum driver_status st = DRV_CYCLE;
+    if (d->fx_ev && d->cycle == d->fx_cycle)
+        st = check_fetch(d, sout, sother);
     const struct event *ev = d->cur;
     bool done = false;
     if (ev) {
@@ -250,7 +315,7 @@ enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
             break;
         case EV_READ:
             done = d->cur_n == 2;
-            if (done && ev->has_expect)
+            if (done && ev->has_expect && st == DRV_CYCLE)
                 st = check_read(d, ev, out, other);
             break;
         case EV_HW:
@@ -259,6 +324,14 @@ enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
         case EV_FLUSH:
             done = out->afready;
             break;
+        case EV_FETCH:
+            done = true;
+            if (ev->has_expect && in->rst_n) {
+                d->fx_ev = ev;
+                d->fx_index = d->nevents - 1;
+                d->fx_cycle = d->cycle + 1;
+            }
+            break;
         case EV_WAIT_IDLE:
             done = !out->busy && !out->atvalid;
             if (!done && d->cur_n >= ev->count) {
@@ -266,7 +339,8 @@ enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
                 snprintf(msg, sizeof msg,
                          "wait_idle: still busy=%d atvalid=%d after %" PRIu64 " cycles",
                          out->busy, out->atvalid, ev->count);
-                st = fail(d, ev, msg);
+                if (st == DRV_CYCLE)
+                    st = fail(d, ev, msg);
             }
             break;
         default:

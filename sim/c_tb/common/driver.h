@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Turns a stream of events (scenario file or random generator) into one struct itm_in
+/* Turns a stream of events (scenario file or random generator) into one struct sys_in
  * per cycle. Events run one after the other:
  *   reset N      N cycles with rst_n low (also restores the level defaults, cancels
  *                background pulses)
@@ -8,6 +8,7 @@
  *   pulse        N cycles with the input high; with bg=1 it takes no cycles and runs
  *                alongside the following events
  *   hw           until hw_valid && hw_ready (or max= cycles)
+ *   fetch        1 cycle with if_valid (expect= is checked in the cycle after it)
  *   flush        until afready
  *   wait_idle    until busy == 0 && atvalid == 0 (at least one cycle)
  *   set, expect_atb, expect_cycle, end: no cycles
@@ -20,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "itm_model.h"
+#include "sys_model.h"
 #include "scenario.h"
 
 /* Where events come from. next returns NULL at the end; rewind restarts the sequence
@@ -77,6 +78,10 @@ struct driver {
 
     struct driver_hist hist[DRIVER_HIST];
     uint64_t hist_n;
+    /* a fetch's expect=, checked in cycle fx_cycle */
+    const struct event *fx_ev;
+    uint64_t fx_index;
+    int64_t fx_cycle;
 };
 
 void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
@@ -85,13 +90,13 @@ void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_c
 void driver_restart(struct driver *d);
 /* Builds the inputs of the next cycle. DRV_DONE: no more cycles; DRV_FAIL: an event
  * failed before any cycle (e.g. expect_cycle); see fail_msg. */
-enum driver_status driver_next(struct driver *d, struct itm_in *in);
+enum driver_status driver_next(struct driver *d, struct sys_in *in);
 /* Reports this cycle's outputs. out is the reference (golden, or the only model);
  * other is the second model's or NULL. Ends the cycle (advances the cycle number).
  * Returns DRV_FAIL if a check of the current event failed (read expect=, wait_idle
  * timeout). */
-enum driver_status driver_observe(struct driver *d, const struct itm_in *in,
-                                  const struct itm_out *out, const struct itm_out *other);
+enum driver_status driver_observe(struct driver *d, const struct sys_in *in,
+                                  const struct sys_out *out, const struct sys_out *other);
 /* Event location for messages: "file:line" or "event #N". */
 const char *driver_where(const struct driver *d, const struct event *ev, uint64_t index,
                          char *buf, size_t n);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* C interface of the Verilated itm_top, wrapped in the harness top itm_tb_top
- * (sim/c_tb/itm/itm_tb_top.sv; the shim is sim/c_tb/itm/dut_itm.cpp, the only C++ in the
- * harness). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs, optionally
+/* C interface of the Verilated debug-trace subsystem rtl/top/trace_top (ITM + FPB), wrapped
+ * in the harness top itm_tb_top (sim/c_tb/itm/itm_tb_top.sv; the shim is
+ * sim/c_tb/itm/dut_itm.cpp, the only C++ in the harness; the names keep the ITM prefix of
+ * the first block). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs, optionally
  * dut_itm_set_tb, dut_itm_tick. Trace time advances 10 units per cycle: inputs change at
  * 10n+1, rising edge at 10n+5, falling edge at 10n+10. */
 #ifndef TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
@@ -9,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "itm_model.h"
+#include "sys_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,15 +25,15 @@ struct dut_itm *dut_itm_new(void);
 struct dut_itm *dut_itm_new_seeded(uint32_t seed);
 void dut_itm_free(struct dut_itm *d);
 /* Drives every input port (clk_i stays low). */
-void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in);
+void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *in);
 /* Settles the logic after an input change (clk_i low). */
 void dut_itm_eval(struct dut_itm *d);
-void dut_itm_get_outputs(const struct dut_itm *d, struct itm_out *out);
+void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *out);
 
 /* The wrapper's trace-only inputs (they do not affect the RTL; only a trace shows them). */
 struct dut_itm_tb {
-    struct itm_out exp;      /* the golden model's outputs in this cycle */
-    struct itm_out exp_next; /* its outputs after this cycle's rising edge */
+    struct sys_out exp;      /* the golden model's outputs in this cycle */
+    struct sys_out exp_next; /* its outputs after this cycle's rising edge */
     int64_t cycle;           /* harness cycle number */
     bool mismatch;           /* the outputs differ in this cycle */
     uint16_t exp_atpkt;      /* golden ATB: [8] a byte offered, [7:0] header of its packet */

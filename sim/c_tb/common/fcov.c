@@ -144,9 +144,12 @@ static void packet(struct fcov *f, const struct pkt *p)
     f->stalled = false;
 }
 
-void fcov_cycle(struct fcov *f, const struct itm_in *in, const struct itm_out *out,
-                const struct itm_model *m)
+void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *sout,
+                const struct sys_model *sm)
 {
+    const struct itm_in *in = &sin->itm;
+    const struct itm_out *out = &sout->itm;
+    const struct itm_model *m = &sm->itm;
     f->cycles++;
     const bool itm_on = (m->tcr & 1u) != 0; /* ITM_TCR.ITMENA */
     if (!in->rst_n) {
@@ -173,7 +176,7 @@ void fcov_cycle(struct fcov *f, const struct itm_in *in, const struct itm_out *o
         }
     }
     /* An APB access-phase write to a stimulus port (0x000..0x3FC) */
-    bool stim_wr = in->psel && in->penable && in->pwrite && in->paddr < 0x400u && itm_on;
+    bool stim_wr = in->psel && in->penable && in->pwrite && in->paddr < 0x400u && itm_on; /* frame 0 */
     if (m->stim.count == m->stim.depth && m->stim.depth) {
         f->hit[B_STIM_FULL]++;
         if (stim_wr) {

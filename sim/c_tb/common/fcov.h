@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "itm_model.h"
+#include "sys_model.h"
 #include "pktdec.h"
 
 #define FCOV_MAX_BINS 96u
@@ -28,8 +28,8 @@ struct fcov {
 
 void fcov_init(struct fcov *f);
 /* One cycle: in and out of the golden model, m its state before the clock edge. */
-void fcov_cycle(struct fcov *f, const struct itm_in *in, const struct itm_out *out,
-                const struct itm_model *m);
+void fcov_cycle(struct fcov *f, const struct sys_in *in, const struct sys_out *out,
+                const struct sys_model *m);
 unsigned fcov_nbins(void);
 const char *fcov_bin_name(unsigned i);
 /* Prints "fcov: H/T bins hit" and each group's bins with their counts, holes marked. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Seeded constrained-random event generator for the ITM (register map and timing:
- * docs/itm-contract.md). Events never wait for something only a later event can cause:
+/* Seeded constrained-random event generator for the ITM and the FPB (register maps and
+ * timing: docs/itm-contract.md, docs/fpb-contract.md). Events never wait for something only a later event can cause:
  * ATREADY stalls are bracketed "set atready 0 ... set atready 1" with only non-blocking
  * events inside (hw packets get max=), and flush / wait_idle are only issued when the
  * generator believes the ITM can drain. */
@@ -24,6 +24,13 @@
 #define TCR_WRITABLE 0x007F0F1Fu
 #define PROT_PRIV 1u
 #define PROT_NS 2u
+
+/* FPB frame (docs/fpb-contract.md sections 4 and 7). */
+#define FPB_BASE 0x2000u
+#define FP_CTRL (FPB_BASE + 0x000u)
+#define FP_REMAP (FPB_BASE + 0x004u)
+#define FP_COMP(n) (FPB_BASE + 0x008u + 4u * (n))
+#define FP_CTRL_KEY (1u << 1)
 
 struct id_reg {
     uint32_t addr, value;
@@ -115,7 +122,7 @@ static void emit_write(struct rgen *g, uint32_t addr, uint32_t data, uint8_t str
                        bool raw)
 {
     struct event *e = emit(g, EV_WRITE);
-    e->addr = addr & 0xFFFu;
+    e->addr = addr & 0xFFFFFu;
     e->data = data;
     e->strb = strb;
     e->prot = prot;
@@ -137,7 +144,7 @@ static void emit_set(struct rgen *g, enum ev_sig sig, uint64_t v)
     struct event *e = emit(g, EV_SET);
     e->sig = (uint8_t)sig;
     e->val = v;
-    if (sig < SIG_GTS)
+    if (sig != SIG_GTS && sig != SIG_GTS_STEP)
         g->lvl[sig] = v != 0;
 }
 
@@ -464,6 +471,7 @@ static void levels_default(struct rgen *g)
 static void act_reset(struct rgen *g)
 {
     emit(g, EV_RESET)->count = range(g, 1, 6);
+    g->fp_enable = false;
     g->tcr = g->tpr = 0;
     memset(g->ter, 0, sizeof g->ter);
     levels_default(g);
@@ -529,12 +537,133 @@ static void act_stall(struct rgen *g)
     emit_set(g, SIG_ATREADY, 1);
 }
 
+/* ---- FPB ------------------------------------------------------------------------------- */
+
+static unsigned fpb_ncomp(const struct rgen *g)
+{
+    return g->fcfg.num_code + g->fcfg.num_lit;
+}
+
+/* An address near the favourites: on one, on the halfword after or before, or anywhere. */
+static uint32_t bp_addr(struct rgen *g)
+{
+    uint32_t a = g->bp[below(g, 4)];
+    unsigned r = below(g, 100);
+    if (r < 55)
+        return a;
+    if (r < 70)
+        return a + 2;
+    if (r < 85)
+        return a - 2;
+    if (r < 90)
+        return a | 1; /* bit 0 is ignored */
+    return (uint32_t)rnd(g);
+}
+
+static void act_fpb_ctrl(struct rgen *g)
+{
+    bool key = pct(g, 85);
+    bool en = pct(g, 80);
+    uint32_t v = (en ? 1u : 0u) | (key ? FP_CTRL_KEY : 0u);
+    if (pct(g, 15))
+        v |= (uint32_t)rnd(g) & ~3u; /* read-only and RAZ fields: no effect */
+    emit_write(g, FP_CTRL, v, 0xF, rand_prot(g), false);
+    if (key)
+        g->fp_enable = en;
+}
+
+static void act_fpb_comp(struct rgen *g)
+{
+    unsigned nc = fpb_ncomp(g);
+    unsigned n = (nc && pct(g, 92)) ? below(g, nc) : below(g, FPB_MAX_CODE + 4);
+    uint32_t v = pct(g, 90) ? (bp_addr(g) & ~1u) | (pct(g, 85) ? 1u : 0u) : (uint32_t)rnd(g);
+    emit_write(g, FP_COMP(n), v, 0xF, rand_prot(g), false);
+}
+
+static void act_fetch(struct rgen *g)
+{
+    unsigned n = pct(g, 60) ? 1 : range(g, 2, 12);
+    uint32_t a = bp_addr(g) & ~1u;
+    for (unsigned i = 0; i < n; i++) {
+        struct event *e = emit(g, EV_FETCH);
+        bool size32 = pct(g, 40);
+        unsigned r = below(g, 100);
+        unsigned kind = r < 85 ? FPB_KIND_FETCH : r < 90 ? FPB_KIND_VECTOR
+                                                : r < 95 ? FPB_KIND_DAP : FPB_KIND_STACK;
+        e->addr = a | (pct(g, 5) ? 1u : 0u);
+        e->val = kind | (size32 ? FETCH_SIZE32 : 0) | (pct(g, 35) ? FETCH_SECURE : 0) |
+                 (pct(g, 70) ? FETCH_PRIV : 0);
+        a += size32 ? 4u : 2u;
+        if (pct(g, 15))
+            emit_idle(g, range(g, 1, 3));
+    }
+}
+
+/* The debug state: halting and monitor enables, mostly in combinations that let events
+ * through, so the gating terms are each seen both ways. */
+static void act_dbg(struct rgen *g)
+{
+    static const enum ev_sig sigs[] = {SIG_HDA,    SIG_UHDA,   SIG_UHDA_S,  SIG_C_DEBUGEN,
+                                       SIG_S_HALT, SIG_S_SDE,  SIG_MON_EN,  SIG_SDME,
+                                       SIG_UMON_EN, SIG_MON_PRIO};
+    enum ev_sig s = sigs[below(g, sizeof sigs / sizeof sigs[0])];
+    if (s == SIG_S_HALT && !g->lvl[s] && pct(g, 60))
+        return; /* S_HALT = 1 blocks everything: keep it rarer */
+    act_level_toggle(g, s);
+}
+
+static const struct id_reg fpb_id_regs[] = {
+    {FPB_BASE + 0xFBC, 0x47701A03u}, {FPB_BASE + 0xFCC, 0x00}, {FPB_BASE + 0xFD0, 0x04},
+    {FPB_BASE + 0xFE0, 0x21},        {FPB_BASE + 0xFE4, 0xBD}, {FPB_BASE + 0xFE8, 0x0B},
+    {FPB_BASE + 0xFF0, 0x0D},        {FPB_BASE + 0xFF4, 0x90}, {FPB_BASE + 0xFF8, 0x05},
+    {FPB_BASE + 0xFFC, 0xB1},
+};
+
+static void act_fpb_read(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 25) { /* the constant fields of FP_CTRL (docs/fpb-contract.md section 4) */
+        unsigned nc = g->fcfg.num_code;
+        uint32_t v = 1u << 28 | (nc & 0x70u) << 8 | g->fcfg.num_lit << 8 | (nc & 0xFu) << 4;
+        struct event *e = emit(g, EV_READ);
+        e->addr = FP_CTRL;
+        e->prot = rand_prot(g);
+        e->has_expect = true;
+        e->data = v;
+        e->mask = 0xFFFFFFFEu;
+    } else if (r < 40) {
+        const struct id_reg *id = &fpb_id_regs[below(g, sizeof fpb_id_regs / sizeof fpb_id_regs[0])];
+        emit_read(g, id->addr, true, id->value);
+    } else if (r < 50)
+        emit_read(g, FP_REMAP, true, 0);
+    else if (r < 90)
+        emit_read(g, FP_COMP(below(g, fpb_ncomp(g) + 2)), false, 0);
+    else /* other frames (not mapped yet): RAZ */
+        emit_read(g, range(g, 3, 0xFF) << 12 | range(g, 0, 0x3FF) * 4, true, 0);
+}
+
+static void act_fpb_odd_write(struct rgen *g)
+{
+    static const uint32_t regs[] = {FP_CTRL, FP_REMAP, FP_COMP(0), FPB_BASE + 0xFE0};
+    unsigned r = below(g, 100);
+    if (r < 60) /* strobes other than 0xF: PSLVERR, ignored */
+        emit_write(g, regs[below(g, 4)], (uint32_t)rnd(g) | FP_CTRL_KEY, (uint8_t)below(g, 15),
+                   PROT_PRIV | PROT_NS, true);
+    else if (r < 80) /* read-only / RAZ/WI */
+        emit_write(g, pct(g, 50) ? FPB_BASE + 0xFE0 : FP_REMAP, (uint32_t)rnd(g), 0xF,
+                   PROT_PRIV | PROT_NS, false);
+    else /* other frames: ignored, no error */
+        emit_write(g, range(g, 3, 0xFF) << 12 | range(g, 0, 0x3FF) * 4, (uint32_t)rnd(g), 0xF,
+                   PROT_PRIV | PROT_NS, false);
+}
+
 /* ---- action table ---------------------------------------------------------------------- */
 
 enum action {
     A_STIM, A_BURST, A_STRING, A_HW, A_HW_BURST, A_TCR, A_TER, A_TPR, A_READ, A_ODD_WRITE,
     A_IDLE, A_STALL, A_SYNC, A_HW_OVF, A_HALTED, A_AUTH, A_TS_TICK, A_ASYNC_IDLE, A_GTS,
-    A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_NACTIONS
+    A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_FPB_CTRL, A_FPB_COMP, A_FETCH,
+    A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_NACTIONS
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
@@ -570,6 +699,15 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_FLUSH] = 70;
     w[A_WAIT_IDLE] = auth_pe(g) ? 40 : 0;
     w[A_RESET] = 2;
+    w[A_FPB_CTRL] = g->fp_enable ? 30 : 300;
+    w[A_FPB_COMP] = 120;
+    w[A_FETCH] = 900;
+    w[A_DBG] = 150;
+    w[A_FPB_READ] = 80;
+    w[A_FPB_ODD_WRITE] = 25;
+    if (g->itm_only)
+        w[A_FPB_CTRL] = w[A_FPB_COMP] = w[A_FETCH] = w[A_DBG] = w[A_FPB_READ] =
+            w[A_FPB_ODD_WRITE] = 0;
 }
 
 static void action(struct rgen *g)
@@ -611,6 +749,12 @@ static void action(struct rgen *g)
         act_reset(g);
         act_program(g);
         break;
+    case A_FPB_CTRL: act_fpb_ctrl(g); break;
+    case A_FPB_COMP: act_fpb_comp(g); break;
+    case A_FETCH: act_fetch(g); break;
+    case A_DBG: act_dbg(g); break;
+    case A_FPB_READ: act_fpb_read(g); break;
+    case A_FPB_ODD_WRITE: act_fpb_odd_write(g); break;
     default: break;
     }
     g->actions++;
@@ -630,11 +774,21 @@ static void refill(struct rgen *g)
         action(g);
 }
 
-void rgen_init(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg)
+void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
+{
+    memset(g, 0, sizeof *g);
+    g->seed = seed;
+    g->cfg = cfg->itm;
+    g->fcfg = cfg->fpb;
+    rgen_rewind(g);
+}
+
+void rgen_init_itm(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg)
 {
     memset(g, 0, sizeof *g);
     g->seed = seed;
     g->cfg = *cfg;
+    g->itm_only = true;
     rgen_rewind(g);
 }
 
@@ -643,9 +797,13 @@ void rgen_rewind(void *ctx)
     struct rgen *g = ctx;
     uint64_t seed = g->seed;
     struct itm_cfg cfg = g->cfg;
+    struct fpb_cfg fcfg = g->fcfg;
+    bool itm_only = g->itm_only;
     memset(g, 0, sizeof *g);
     g->seed = seed;
     g->cfg = cfg;
+    g->fcfg = fcfg;
+    g->itm_only = itm_only;
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
     unsigned np = cfg.num_stim_ports;
@@ -654,6 +812,11 @@ void rgen_rewind(void *ctx)
     g->fav[1] = below(g, np < 32 ? np : 32);
     g->fav[2] = below(g, np);
     g->fav[3] = np > 32 ? range(g, 32, np - 1) : below(g, np);
+    /* breakpoints: a flash-like address, one in SRAM, the top halfword (wraps) and one more */
+    g->bp[0] = 0x00000100u + 2 * below(g, 64);
+    g->bp[1] = 0x20000000u + 2 * below(g, 1u << 12);
+    g->bp[2] = 0xFFFFFFFEu;
+    g->bp[3] = (uint32_t)rnd(g) & ~1u;
 }
 
 const struct event *rgen_next(void *ctx)

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "itm_model.h"
+#include "sys_model.h"
 #include "scenario.h"
 
 #define RGEN_CHUNK 512u
@@ -22,18 +22,24 @@ uint64_t rgen_prng_next(struct rgen_prng *p);
 struct rgen {
     uint64_t seed;
     struct itm_cfg cfg;
+    struct fpb_cfg fcfg;
+    bool itm_only; /* no FPB or other-frame events (ITM conformance vectors) */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
     uint32_t tcr, tpr, ter[8];
     bool lvl[SIG_NLEVELS];
     unsigned fav[4]; /* favourite ports: many packets on few ports and page changes */
+    uint32_t bp[4];  /* favourite breakpoint addresses (FP_COMPn values and fetches) */
+    bool fp_enable;  /* FP_CTRL.ENABLE as last written */
     uint64_t actions;
     /* chunk of generated events */
     struct event buf[RGEN_CHUNK];
     unsigned n, pos;
 };
 
-void rgen_init(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg);
+void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg);
+/* The same for the ITM alone (sets itm_only). */
+void rgen_init_itm(struct rgen *g, uint64_t seed, const struct itm_cfg *cfg);
 /* ev_source callbacks (ctx = struct rgen *). */
 const struct event *rgen_next(void *ctx);
 void rgen_rewind(void *ctx);

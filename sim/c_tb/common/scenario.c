@@ -14,11 +14,14 @@
 #define SCEN_MAX_TOKENS 512
 #define SCEN_MAX_ERRORS 20
 
-const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts", "gts"};
+const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts",   "gts",
+                                                   "code",  "lit",  "both",   "sec", "ude"};
 
 static const char *const sig_names[SIG_NSIGS] = {
     "atready", "trcena",   "niden",     "spniden", "pe_secure", "halted",   "async_idle",
-    "gts",     "gts_step", "dwt_sync",  "tpiu_sync", "hw_ovf",  "ts_tick", "gts_clkch",
+    "gts",     "gts_step", "hda",       "uhda",    "uhda_s",    "c_debugen", "s_halt",
+    "s_sde",   "mon_en",   "sdme",      "umon_en", "mon_prio",  "dwt_sync", "tpiu_sync",
+    "hw_ovf",  "ts_tick",  "gts_clkch",
 };
 
 const char *ev_sig_name(unsigned sig)
@@ -225,7 +228,8 @@ static void sig_list(char *buf, size_t n, unsigned lo, unsigned hi)
 static void parse_config(struct parser *p)
 {
     if (p->ntok < 2) {
-        perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts)");
+        perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts code lit both sec "
+                "ude)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++) {
@@ -242,7 +246,8 @@ static void parse_config(struct parser *p)
                 k = (int)j;
         uint64_t v;
         if (k < 0)
-            perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts or gts)", t);
+            perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
+                    "both, sec or ude)", t);
         else if (!parse_u64(eq + 1, &v) || v > 0xFFFFFFFFu)
             perr(p, "config: %s: expected a number, got '%s'", t, eq + 1);
         else if (p->s->cfg.given[k] && p->s->cfg.value[k] != v)
@@ -260,7 +265,7 @@ static void parse_config(struct parser *p)
 static void parse_write(struct parser *p)
 {
     uint64_t addr, data;
-    if (!num_arg(p, 1, "ADDR", 0, 0xFFF, &addr) || !num_arg(p, 2, "DATA", 0, 0xFFFFFFFFu, &data))
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFF, &addr) || !num_arg(p, 2, "DATA", 0, 0xFFFFFFFFu, &data))
         return;
     struct opt_spec o[] = {{"size", 1, 4, false, 0},
                            {"priv", 0, 1, false, 0},
@@ -302,7 +307,7 @@ static void parse_write(struct parser *p)
 static void parse_read(struct parser *p)
 {
     uint64_t addr;
-    if (!num_arg(p, 1, "ADDR", 0, 0xFFF, &addr))
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFF, &addr))
         return;
     struct opt_spec o[] = {{"expect", 0, 0xFFFFFFFFu, false, 0},
                            {"mask", 0, 0xFFFFFFFFu, false, 0},
@@ -429,6 +434,62 @@ static void parse_hw(struct parser *p)
     e->count = o[0].val;
 }
 
+static const char *const fetch_kind_names[4] = {"fetch", "vector", "dap", "stack"};
+static const char *const fetch_expect_names[4] = {"none", "match", "halt", "mon"};
+
+/* Replaces a symbolic option value (key=NAME) by its index, in place. */
+static bool option_name(struct parser *p, const char *key, const char *const *names,
+                        unsigned nnames, char *store)
+{
+    size_t kl = strlen(key);
+    for (unsigned i = 2; i < p->ntok; i++) {
+        char *t = p->tok[i];
+        if (strncmp(t, key, kl) != 0 || t[kl] != '=')
+            continue;
+        for (unsigned k = 0; k < nnames; k++)
+            if (strcmp(t + kl + 1, names[k]) == 0) {
+                snprintf(store, 24, "%s=%u", key, k);
+                p->tok[i] = store;
+                return true;
+            }
+        char list[64] = "";
+        for (unsigned k = 0; k < nnames; k++) {
+            strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+            strncat(list, names[k], sizeof list - strlen(list) - 1);
+        }
+        perr(p, "fetch: %s=%s: expected one of %s", key, t + kl + 1, list);
+        return false;
+    }
+    return true;
+}
+
+static void parse_fetch(struct parser *p)
+{
+    uint64_t addr;
+    char kind_tok[24], exp_tok[24];
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFFFFFu, &addr) ||
+        !option_name(p, "kind", fetch_kind_names, 4, kind_tok) ||
+        !option_name(p, "expect", fetch_expect_names, 4, exp_tok))
+        return;
+    struct opt_spec o[] = {{"size", 16, 32, false, 0}, {"kind", 0, 3, false, 0},
+                           {"secure", 0, 1, false, 0}, {"priv", 0, 1, false, 0},
+                           {"expect", 0, 3, false, 0}};
+    if (!parse_opts(p, 2, o, 5))
+        return;
+    if (o[0].given && o[0].val != 16 && o[0].val != 32) {
+        perr(p, "fetch: size=%" PRIu64 " invalid (expected 16 or 32)", o[0].val);
+        return;
+    }
+    struct event *e = new_event(p, EV_FETCH);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->val = o[1].val | (o[0].val == 32 ? FETCH_SIZE32 : 0) | (o[2].val ? FETCH_SECURE : 0) |
+             ((o[3].given ? o[3].val : 1) ? FETCH_PRIV : 0);
+    e->has_expect = o[4].given;
+    e->data = (uint32_t)o[4].val;
+}
+
 static void parse_expect_atb(struct parser *p, bool at)
 {
     const char *kw = p->tok[0];
@@ -509,6 +570,8 @@ static void parse_line(struct parser *p, char *line)
         parse_pulse(p);
     else if (strcmp(kw, "hw") == 0)
         parse_hw(p);
+    else if (strcmp(kw, "fetch") == 0)
+        parse_fetch(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -530,7 +593,7 @@ static void parse_line(struct parser *p, char *line)
             p->ended = true;
     } else
         perr(p, "unknown keyword '%s' (expected config, reset, write, read, idle, set, pulse, "
-                "hw, flush, wait_idle, expect_atb, expect_atb_at, expect_cycle or end)",
+                "hw, fetch, flush, wait_idle, expect_atb, expect_atb_at, expect_cycle or end)",
              kw);
 }
 
@@ -674,6 +737,15 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
                      mx);
         else
             snprintf(buf, n, "hw 0x%02x%s", (unsigned)(e->val & 0xFF), mx);
+        break;
+    }
+    case EV_FETCH: {
+        char ex[24] = "";
+        if (e->has_expect)
+            snprintf(ex, sizeof ex, " expect=%s", fetch_expect_names[e->data & 3]);
+        snprintf(buf, n, "fetch 0x%08x size=%u kind=%s secure=%u priv=%u%s", e->addr,
+                 (e->val & FETCH_SIZE32) ? 32u : 16u, fetch_kind_names[e->val & FETCH_KIND_MASK],
+                 (e->val & FETCH_SECURE) ? 1u : 0u, (e->val & FETCH_PRIV) ? 1u : 0u, ex);
         break;
     }
     case EV_FLUSH:

@@ -20,6 +20,7 @@ enum ev_kind {
     EV_WAIT_IDLE,    /* count = max cycles */
     EV_EXPECT_ATB,   /* seg = index of the expected-bytes segment (no cycles) */
     EV_EXPECT_CYCLE, /* cycle */
+    EV_FETCH,        /* FPB access: addr, val = FETCH_* flags; has_expect, data = enum fetch_expect */
     EV_END,
     EV_NKINDS
 };
@@ -35,6 +36,16 @@ enum ev_sig {
     SIG_ASYNC_IDLE,
     SIG_GTS,
     SIG_GTS_STEP,
+    SIG_HDA, /* FPB debug state (docs/fpb-contract.md section 3) */
+    SIG_UHDA,
+    SIG_UHDA_S,
+    SIG_C_DEBUGEN,
+    SIG_S_HALT,
+    SIG_S_SDE,
+    SIG_MON_EN,
+    SIG_SDME,
+    SIG_UMON_EN,
+    SIG_MON_PRIO,
     SIG_NLEVELS,
     SIG_DWT_SYNC = SIG_NLEVELS,
     SIG_TPIU_SYNC,
@@ -44,6 +55,14 @@ enum ev_sig {
     SIG_NSIGS
 };
 #define SIG_NPULSES (SIG_NSIGS - SIG_NLEVELS)
+
+/* EV_FETCH: val bits. */
+#define FETCH_KIND_MASK 0x3u /* enum fpb_kind */
+#define FETCH_SIZE32 0x4u
+#define FETCH_SECURE 0x8u
+#define FETCH_PRIV 0x10u
+/* EV_FETCH: expected outputs in the cycle after the access. */
+enum fetch_expect { FX_NONE, FX_MATCH, FX_HALT, FX_MON };
 
 struct event {
     uint8_t kind;    /* enum ev_kind */
@@ -73,7 +92,19 @@ struct expect_seg {
 };
 
 /* Configuration required by "config" lines; a key not given is not checked. */
-enum scen_cfg_key { SCFG_PORTS, SCFG_FIFO, SCFG_HWFIFO, SCFG_TS, SCFG_GTS, SCFG_NKEYS };
+enum scen_cfg_key {
+    SCFG_PORTS,
+    SCFG_FIFO,
+    SCFG_HWFIFO,
+    SCFG_TS,
+    SCFG_GTS,
+    SCFG_CODE, /* FPB: NumCode, NumLit, BothHalves, SecExt, Ude */
+    SCFG_LIT,
+    SCFG_BOTH,
+    SCFG_SEC,
+    SCFG_UDE,
+    SCFG_NKEYS
+};
 struct scen_config {
     bool given[SCFG_NKEYS];
     unsigned value[SCFG_NKEYS];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Thin extern "C" shim around the Verilated harness top itm_tb_top (itm_top plus trace-only
-// inputs, sim/c_tb/itm/itm_tb_top.sv; the class is named Vitm_top). The only C++ in the
+// Thin extern "C" shim around the Verilated harness top itm_tb_top (rtl/top/trace_top plus
+// trace-only inputs, sim/c_tb/itm/itm_tb_top.sv; the class is named Vitm_top). The only C++ in the
 // harness. Built with -DDUT_NO_TRACE (and a model Verilated without --trace-fst) it has
 // no waveform support: dut_itm_trace_open fails (make bench measures the cost of tracing
 // compiled in but off against this).
@@ -41,12 +41,16 @@ struct dut_itm {
     uint64_t time = 0; // trace time of the start of the current cycle
     bool final_done = false;
     bool has_next = false; // tb_next is to be shown from the rising edge
-    itm_out tb_next{};
+    sys_out tb_next{};
 };
 
 namespace {
-void set_expected(Vitm_top *t, const itm_out &e)
+void set_expected(Vitm_top *t, const sys_out &s)
 {
+    const itm_out &e = s.itm;
+    t->exp_match_i = s.match;
+    t->exp_bkpt_halt_i = s.bkpt_halt;
+    t->exp_bkpt_mon_i = s.bkpt_mon;
     t->exp_prdata_i = e.prdata;
     t->exp_pready_i = e.pready;
     t->exp_pslverr_i = e.pslverr;
@@ -97,14 +101,15 @@ extern "C" void dut_itm_free(struct dut_itm *d)
     delete d;
 }
 
-extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in)
+extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *s)
 {
     Vitm_top *t = d->top.get();
+    const itm_in *in = &s->itm;
     t->rst_ni = in->rst_n;
     t->psel_i = in->psel;
     t->penable_i = in->penable;
     t->pwrite_i = in->pwrite;
-    t->paddr_i = in->paddr & 0xFFFu;
+    t->paddr_i = in->paddr & 0xFFFFFu;
     t->pwdata_i = in->pwdata;
     t->pstrb_i = in->pstrb & 0xFu;
     t->pprot_i = in->pprot & 0x7u;
@@ -124,6 +129,22 @@ extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct itm_in *in)
     t->spniden_i = in->spniden;
     t->pe_secure_i = in->pe_secure;
     t->halted_i = in->halted;
+    t->if_valid_i = s->if_valid;
+    t->if_addr_i = s->if_addr;
+    t->if_kind_i = s->if_kind & 0x3u;
+    t->if_size32_i = s->if_size32;
+    t->if_secure_i = s->if_secure;
+    t->if_priv_i = s->if_priv;
+    t->hda_i = s->hda;
+    t->uhda_i = s->uhda;
+    t->uhda_s_i = s->uhda_s;
+    t->c_debugen_i = s->c_debugen;
+    t->s_halt_i = s->s_halt;
+    t->s_sde_i = s->s_sde;
+    t->mon_en_i = s->mon_en;
+    t->sdme_i = s->sdme;
+    t->umon_en_i = s->umon_en;
+    t->mon_prio_i = s->mon_prio;
 }
 
 extern "C" void dut_itm_eval(struct dut_itm *d)
@@ -143,9 +164,13 @@ extern "C" void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb)
     d->has_next = true;
 }
 
-extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct itm_out *out)
+extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *s)
 {
     const Vitm_top *t = d->top.get();
+    itm_out *out = &s->itm;
+    s->match = t->match_o;
+    s->bkpt_halt = t->bkpt_halt_o;
+    s->bkpt_mon = t->bkpt_mon_o;
     out->prdata = t->prdata_o;
     out->pready = t->pready_o;
     out->pslverr = t->pslverr_o;

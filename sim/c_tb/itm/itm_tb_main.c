@@ -20,7 +20,7 @@
 #include "driver.h"
 #include "fcov.h"
 #include "dut_itm.h"
-#include "itm_model.h"
+#include "sys_model.h"
 #include "itm_wave.h"
 #include "build_cfg.h"
 #include "log.h"
@@ -74,7 +74,7 @@ struct tb {
     int argc;
     char **argv;
     bool use_g, use_r;
-    struct itm_model gm;
+    struct sys_model gm;
     struct dut_itm *dut;
     struct scenario scen;
     struct rgen *rg;
@@ -103,8 +103,8 @@ struct run_result {
     enum fail_kind fail;
     int64_t fail_cycle;
     unsigned diff;
-    struct itm_in in;
-    struct itm_out og, orr;
+    struct sys_in in;
+    struct sys_out og, orr;
     char msg[600];
     int64_t last_cycle; /* last cycle run */
     bool snap_pending;  /* take the snapshot at the end of this cycle */
@@ -328,10 +328,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
     return EXIT_PASS;
 }
 
-static void cfg_string(const struct itm_cfg *c, char *buf, size_t n)
+static void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
 {
-    snprintf(buf, n, "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u", c->num_stim_ports,
-             c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width, c->gts_width);
+    const struct itm_cfg *c = &s->itm;
+    const struct fpb_cfg *f = &s->fpb;
+    snprintf(buf, n, "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d ude=%d",
+             c->num_stim_ports, c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width, c->gts_width,
+             f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude);
 }
 
 static double now_s(void)
@@ -368,9 +371,11 @@ static int load_scenario(struct scenario *s, const char *path)
         return EXIT_USAGE;
     }
     /* config lines: this binary must have the configuration the scenario needs */
+    const struct fpb_cfg *fc = &build_sys_cfg.fpb;
     const unsigned have[SCFG_NKEYS] = {build_cfg.num_stim_ports, build_cfg.stim_fifo_depth,
                                        build_cfg.hw_fifo_depth, build_cfg.ts_width,
-                                       build_cfg.gts_width};
+                                       build_cfg.gts_width, fc->num_code, fc->num_lit,
+                                       fc->both_halves, fc->sec_ext, fc->ude};
     bool skip = false;
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
         if (s->cfg.given[k] && s->cfg.value[k] != have[k]) {
@@ -438,14 +443,14 @@ static void event_hook(void *ctx, const struct event *ev, uint64_t index, int64_
 static int tb_start(struct tb *tb, bool replay)
 {
     if (tb->use_g) {
-        if (itm_model_init(&tb->gm, &build_cfg) != 0) {
+        if (sys_model_init(&tb->gm, &build_sys_cfg) != 0) {
             char c[96];
-            cfg_string(&build_cfg, c, sizeof c);
+            cfg_string(&build_sys_cfg, c, sizeof c);
             log_msg(LOG_ERROR, "itm_tb: error: the golden model rejects the configuration %s\n",
                     c);
             return -1;
         }
-        itm_model_reset(&tb->gm);
+        sys_model_reset(&tb->gm);
     }
     if (tb->use_r) {
         if (tb->dut)
@@ -496,9 +501,11 @@ static void set_fail(struct run_result *r, enum fail_kind k, int64_t cycle, cons
 
 /* Packet view for the trace: [8] a byte is offered on ATB in this cycle, [7:0] the header
  * of the packet it belongs to (the byte itself if the stream's decoder expects a header). */
-static uint16_t atpkt_view(const struct stream *s, const struct itm_in *in,
-                           const struct itm_out *o)
+static uint16_t atpkt_view(const struct stream *s, const struct sys_in *sin,
+                           const struct sys_out *so)
 {
+    const struct itm_in *in = &sin->itm;
+    const struct itm_out *o = &so->itm;
     if (!in->rst_n || !o->atvalid)
         return 0;
     return (uint16_t)(0x100u | (pktdec_busy(&s->dec) ? s->dec.cur.b[0] : o->atdata));
@@ -509,8 +516,8 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
     const bool use_g = tb->use_g, use_r = tb->use_r, lockstep = use_g && use_r;
     const int64_t max_cycle = (int64_t)tb->o->max_cycles;
     struct driver *drv = &tb->drv;
-    struct itm_in in;
-    struct itm_out og, orr;
+    struct sys_in in;
+    struct sys_out og, orr;
     struct dut_itm_tb tbv;
     memset(&og, 0, sizeof og);
     memset(&orr, 0, sizeof orr);
@@ -548,7 +555,7 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
                 tracing = true;
         }
         if (use_g)
-            itm_model_eval(&tb->gm, &in, &og);
+            sys_model_eval(&tb->gm, &in, &og);
         if (tb->fcov && use_g)
             fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
@@ -577,16 +584,16 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
             }
         }
-        if (!in.rst_n) {
+        if (!in.itm.rst_n) {
             stream_reset(&tb->sg);
             stream_reset(&tb->sr);
-        } else if (in.atready) {
-            if (use_g && og.atvalid && !stream_push(&tb->sg, og.atdata, c) && checks) {
+        } else if (in.itm.atready) {
+            if (use_g && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c) && checks) {
                 set_fail(r, F_CHECK, c, tb->sg.fail_msg);
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
             }
-            if (use_r && orr.atvalid && !stream_push(&tb->sr, orr.atdata, c) && checks) {
+            if (use_r && orr.itm.atvalid && !stream_push(&tb->sr, orr.itm.atdata, c) && checks) {
                 set_fail(r, F_CHECK, c, tb->sr.fail_msg);
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
@@ -601,12 +608,12 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         if (r->snap_pending)
             snapshot(tb, r);
         if (use_g)
-            itm_model_step(&tb->gm, &in);
+            sys_model_step(&tb->gm, &in);
         if (tracing) {
             /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
              * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
             if (use_g)
-                itm_model_eval(&tb->gm, &in, &tbv.exp_next);
+                sys_model_eval(&tb->gm, &in, &tbv.exp_next);
             else
                 tbv.exp_next = og;
             dut_itm_set_tb(tb->dut, &tbv);
@@ -650,19 +657,26 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
 
 /* ---- reports --------------------------------------------------------------------------- */
 
-static void print_inputs(const struct itm_in *i)
+static void print_inputs(const struct sys_in *s)
 {
+    const struct itm_in *i = &s->itm;
     log_msg(LOG_ERROR,
             "  inputs: rst_n=%d psel=%d penable=%d pwrite=%d paddr=0x%03x pwdata=0x%08x "
             "pstrb=0x%x pprot=%u\n"
             "          atready=%d afvalid=%d hw_valid=%d hw_data=0x%010" PRIx64 " hw_ovf=%d "
             "dwt_sync=%d tpiu_sync=%d\n"
             "          ts_tick=%d async_idle=%d gts=0x%016" PRIx64 " gts_clkch=%d trcena=%d "
-            "niden=%d spniden=%d pe_secure=%d halted=%d\n",
+            "niden=%d spniden=%d pe_secure=%d halted=%d\n"
+            "          if_valid=%d if_addr=0x%08x if_kind=%u if_size32=%d if_secure=%d "
+            "if_priv=%d\n"
+            "          hda=%d uhda=%d uhda_s=%d c_debugen=%d s_halt=%d s_sde=%d mon_en=%d "
+            "sdme=%d umon_en=%d mon_prio=%d\n",
             i->rst_n, i->psel, i->penable, i->pwrite, i->paddr, i->pwdata, i->pstrb, i->pprot,
             i->atready, i->afvalid, i->hw_valid, i->hw_data, i->hw_ovf, i->dwt_sync_req,
             i->tpiu_sync_req, i->ts_async_tick, i->async_idle, i->gts, i->gts_clkch, i->trcena,
-            i->niden, i->spniden, i->pe_secure, i->halted);
+            i->niden, i->spniden, i->pe_secure, i->halted, s->if_valid, s->if_addr, s->if_kind,
+            s->if_size32, s->if_secure, s->if_priv, s->hda, s->uhda, s->uhda_s, s->c_debugen,
+            s->s_halt, s->s_sde, s->mon_en, s->sdme, s->umon_en, s->mon_prio);
 }
 
 static void print_events(const struct tb *tb, const struct driver *d)
@@ -754,7 +768,7 @@ static void wave_dir(const struct tb *tb, char *buf, size_t n)
 static void print_run_id(const struct tb *tb)
 {
     char c[96];
-    cfg_string(&build_cfg, c, sizeof c);
+    cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         log_msg(LOG_ERROR, "  config %s, mode %s, scenario %s\n", c, mode_names[tb->o->mode],
                 tb->o->scenario);
@@ -1018,7 +1032,7 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
     if (!f)
         return -1;
     char c[96], txt[256];
-    cfg_string(&build_cfg, c, sizeof c);
+    cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         fprintf(f, "# shrunk by itm_tb --shrink from scenario %s", tb->o->scenario);
     else
@@ -1158,7 +1172,7 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
     const struct stream *s = tb->use_g ? &tb->sg : &tb->sr;
     const struct pktdec_stats *st = &s->dec.stats;
     char c[96];
-    cfg_string(&build_cfg, c, sizeof c);
+    cfg_string(&build_sys_cfg, c, sizeof c);
     log_msg(LOG_INFO, "itm_tb: PASS\n");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
     if (tb->o->scenario)
@@ -1189,7 +1203,7 @@ int main(int argc, char **argv)
         return rc;
     if (o.print_config) {
         char c[96];
-        cfg_string(&build_cfg, c, sizeof c);
+        cfg_string(&build_sys_cfg, c, sizeof c);
         printf("%s\n", c);
         return EXIT_PASS;
     }
@@ -1218,7 +1232,7 @@ int main(int argc, char **argv)
         tb.rg = malloc(sizeof *tb.rg);
         if (!tb.rg)
             return EXIT_USAGE;
-        rgen_init(tb.rg, o.seed, &build_cfg);
+        rgen_init(tb.rg, o.seed, &build_sys_cfg);
         src = (struct ev_source){rgen_next, rgen_rewind, tb.rg, NULL};
         if (!o.rand_init_given)
             o.rand_init = (uint32_t)(o.seed % 0x7FFFFFFFu) + 1;
@@ -1228,7 +1242,7 @@ int main(int argc, char **argv)
     tb.rand_init = o.rand_init;
 
     char c[96];
-    cfg_string(&build_cfg, c, sizeof c);
+    cfg_string(&build_sys_cfg, c, sizeof c);
     if (o.scenario)
         log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
                 o.scenario);

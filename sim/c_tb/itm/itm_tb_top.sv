@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Simulation-only wrapper around itm_top for the lockstep harness: the DUT plus trace-only
+// Simulation-only wrapper around trace_top (ITM + FPB) for the lockstep harness: the DUT plus trace-only
 // inputs that carry the golden model's expected outputs and the harness's verdict, so that
 // expected and actual values stand side by side in one FST (sim/c_tb/SCENARIO.md).
-// Spec: none (harness); the DUT's ports are docs/itm-contract.md section 3.
+// Spec: none (harness); the DUT's ports are docs/itm-contract.md section 3 and
+// docs/fpb-contract.md sections 3 and 7.
 
 `default_nettype none
 
@@ -11,16 +12,21 @@ module itm_tb_top #(
   parameter int StimFifoDepth = 4,
   parameter int HwFifoDepth   = 2,
   parameter int TsWidth       = 12,
-  parameter int GtsWidth      = 64
+  parameter int GtsWidth      = 64,
+  parameter int NumCode       = 8,   // as trace_top
+  parameter int NumLit        = 0,
+  parameter int BothHalves    = 1,
+  parameter int SecExt        = 1,
+  parameter int Ude           = 1
 ) (
-  // ---- the ports of itm_top, passed through unchanged --------------------------------------
+  // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
   input  logic        rst_ni,
-  // APB4 slave, 4 KiB frame
+  // APB4 slave, PPB offsets (frame = paddr_i[19:12])
   input  logic        psel_i,
   input  logic        penable_i,
   input  logic        pwrite_i,
-  input  logic [11:0] paddr_i,
+  input  logic [19:0] paddr_i,
   input  logic [31:0] pwdata_i,
   input  logic [3:0]  pstrb_i,
   input  logic [2:0]  pprot_i,
@@ -55,6 +61,26 @@ module itm_tb_top #(
   input  logic        halted_i,
   // status
   output logic        busy_o,
+  // FPB
+  input  logic        if_valid_i,
+  input  logic [31:0] if_addr_i,
+  input  logic [1:0]  if_kind_i,
+  input  logic        if_size32_i,
+  input  logic        if_secure_i,
+  input  logic        if_priv_i,
+  input  logic        hda_i,
+  input  logic        uhda_i,
+  input  logic        uhda_s_i,
+  input  logic        c_debugen_i,
+  input  logic        s_halt_i,
+  input  logic        s_sde_i,
+  input  logic        mon_en_i,
+  input  logic        sdme_i,
+  input  logic        umon_en_i,
+  input  logic        mon_prio_i,
+  output logic        match_o,
+  output logic        bkpt_halt_o,
+  output logic        bkpt_mon_o,
 
   // ---- trace-only inputs, read by nothing (lint/verilator.vlt) ----------------------------
   // The golden model's value of each output. They change at the same rising edge as the
@@ -69,6 +95,9 @@ module itm_tb_top #(
   input  logic        exp_afready_i,
   input  logic        exp_hw_ready_i,
   input  logic        exp_busy_i,
+  input  logic        exp_match_i,
+  input  logic        exp_bkpt_halt_i,
+  input  logic        exp_bkpt_mon_i,
   // Harness values of the cycle; they change with the DUT inputs (cycle start + 1).
   input  logic [63:0] cycle_i,       // harness cycle number (two's complement, reset < 0)
   input  logic        mismatch_i,    // some output differs in this cycle
@@ -76,12 +105,17 @@ module itm_tb_top #(
   input  logic [8:0]  rtl_atpkt_i    // the same for the RTL's stream
 );
 
-  itm_top #(
+  trace_top #(
     .NumStimPorts  (NumStimPorts),
     .StimFifoDepth (StimFifoDepth),
     .HwFifoDepth   (HwFifoDepth),
     .TsWidth       (TsWidth),
-    .GtsWidth      (GtsWidth)
+    .GtsWidth      (GtsWidth),
+    .NumCode       (NumCode),
+    .NumLit        (NumLit),
+    .BothHalves    (BothHalves),
+    .SecExt        (SecExt),
+    .Ude           (Ude)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -116,7 +150,26 @@ module itm_tb_top #(
     .spniden_i       (spniden_i),
     .pe_secure_i     (pe_secure_i),
     .halted_i        (halted_i),
-    .busy_o          (busy_o)
+    .busy_o          (busy_o),
+    .if_valid_i      (if_valid_i),
+    .if_addr_i       (if_addr_i),
+    .if_kind_i       (if_kind_i),
+    .if_size32_i     (if_size32_i),
+    .if_secure_i     (if_secure_i),
+    .if_priv_i       (if_priv_i),
+    .hda_i           (hda_i),
+    .uhda_i          (uhda_i),
+    .uhda_s_i        (uhda_s_i),
+    .c_debugen_i     (c_debugen_i),
+    .s_halt_i        (s_halt_i),
+    .s_sde_i         (s_sde_i),
+    .mon_en_i        (mon_en_i),
+    .sdme_i          (sdme_i),
+    .umon_en_i       (umon_en_i),
+    .mon_prio_i      (mon_prio_i),
+    .match_o         (match_o),
+    .bkpt_halt_o     (bkpt_halt_o),
+    .bkpt_mon_o      (bkpt_mon_o)
   );
 
 endmodule

@@ -15,7 +15,7 @@
 #include "log.h"
 
 #define S ITM_WAVE_SCOPE "."
-#define DUT ITM_WAVE_SCOPE ".u_dut."
+#define DUT ITM_WAVE_SCOPE ".u_dut.u_itm."
 
 /* A trace of the view: name below TOP, width (0: a scalar, W_*: from the configuration),
  * format, translate filter (0 none, F_HDR ATB packet header, F_SEL arbiter selection). */
@@ -94,7 +94,7 @@ static const struct sig g_hw[] = {
 };
 static const struct sig g_apb[] = {
     {S "psel_i", 0, GTKW_BIN, F_NONE},    {S "penable_i", 0, GTKW_BIN, F_NONE},
-    {S "pwrite_i", 0, GTKW_BIN, F_NONE},  {S "paddr_i", 12, GTKW_HEX, F_NONE},
+    {S "pwrite_i", 0, GTKW_BIN, F_NONE},  {S "paddr_i", 20, GTKW_HEX, F_NONE},
     {S "pwdata_i", 32, GTKW_HEX, F_NONE}, {S "pstrb_i", 4, GTKW_HEX, F_NONE},
     {S "pprot_i", 3, GTKW_BIN, F_NONE},   {S "exp_prdata_i", 32, GTKW_HEX, F_NONE},
     {S "prdata_o", 32, GTKW_HEX, F_NONE}, {S "exp_pready_i", 0, GTKW_BIN, F_NONE},
@@ -134,6 +134,19 @@ static const struct sig g_pins[] = {
     {S "spniden_i", 0, GTKW_BIN, F_NONE},       {S "pe_secure_i", 0, GTKW_BIN, F_NONE},
     {S "halted_i", 0, GTKW_BIN, F_NONE},
 };
+static const struct sig g_fpb[] = {
+    {S "if_valid_i", 0, GTKW_BIN, F_NONE},        {S "if_addr_i", 32, GTKW_HEX, F_NONE},
+    {S "if_kind_i", 2, GTKW_DEC, F_NONE},         {S "if_size32_i", 0, GTKW_BIN, F_NONE},
+    {S "if_secure_i", 0, GTKW_BIN, F_NONE},       {S "if_priv_i", 0, GTKW_BIN, F_NONE},
+    {S "exp_match_i", 0, GTKW_BIN, F_NONE},       {S "match_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_bkpt_halt_i", 0, GTKW_BIN, F_NONE},   {S "bkpt_halt_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_bkpt_mon_i", 0, GTKW_BIN, F_NONE},    {S "bkpt_mon_o", 0, GTKW_BIN, F_NONE},
+    {S "hda_i", 0, GTKW_BIN, F_NONE},             {S "uhda_i", 0, GTKW_BIN, F_NONE},
+    {S "uhda_s_i", 0, GTKW_BIN, F_NONE},          {S "c_debugen_i", 0, GTKW_BIN, F_NONE},
+    {S "s_halt_i", 0, GTKW_BIN, F_NONE},          {S "s_sde_i", 0, GTKW_BIN, F_NONE},
+    {S "mon_en_i", 0, GTKW_BIN, F_NONE},          {S "sdme_i", 0, GTKW_BIN, F_NONE},
+    {S "umon_en_i", 0, GTKW_BIN, F_NONE},         {S "mon_prio_i", 0, GTKW_BIN, F_NONE},
+};
 
 static const struct group groups[] = {
     {"harness", false, g_harness, N(g_harness)},
@@ -146,6 +159,7 @@ static const struct group groups[] = {
     {"local timestamp counter (u_ts)", true, g_lts, N(g_lts)},
     {"global timestamps (u_gts)", true, g_gts, N(g_gts)},
     {"other pins", true, g_pins, N(g_pins)},
+    {"FPB (exp_* = golden model)", true, g_fpb, N(g_fpb)},
 };
 
 /* Formats what an ATB byte means as a packet header (docs/packet-formats.md). The page of

@@ -275,7 +275,7 @@ static void random_text(const struct opts *o, const struct itm_cfg *cfg, struct 
 {
     static struct rgen g;
     static struct itm_model m;
-    rgen_init(&g, o->seed, cfg);
+    rgen_init_itm(&g, o->seed, cfg);
     itm_model_init(&m, cfg);
     struct ev_source src = {rgen_next, rgen_rewind, &g, NULL};
     static struct driver d;
@@ -292,12 +292,12 @@ static void random_text(const struct opts *o, const struct itm_cfg *cfg, struct 
     driver_init(&d, &src, o->reset_cycles, (int64_t)o->rcycles);
     d.hook = emit_hook;
     d.hook_ctx = t;
-    struct itm_in in;
-    struct itm_out out;
+    struct sys_in in;
+    struct sys_out out = {0};
     while (driver_next(&d, &in) == DRV_CYCLE) {
-        itm_model_eval(&m, &in, &out);
+        itm_model_eval(&m, &in.itm, &out.itm);
         driver_observe(&d, &in, &out, NULL);
-        itm_model_step(&m, &in);
+        itm_model_step(&m, &in.itm);
     }
     buf_add(t, "# drain\nset atready 1\nset trcena 1\nset niden 1\nset spniden 1\n"
                "set pe_secure 0\nset halted 0\nset async_idle 0\nwait_idle 100000\nend\n");
@@ -339,11 +339,12 @@ static int run_vector(const struct opts *o, const struct itm_cfg *cfg, struct sc
     static struct stream st;
     driver_init(&d, &src, o->reset_cycles, INT64_MAX);
     stream_init(&st, "golden", s);
-    struct itm_in in;
-    struct itm_out out;
+    struct sys_in sin;
+    struct sys_out sout = {0};
     for (;;) {
-        enum driver_status ds = driver_next(&d, &in);
+        enum driver_status ds = driver_next(&d, &sin);
         int64_t c = d.cycle;
+        const struct itm_in in = sin.itm;
         if (ds == DRV_DONE)
             break;
         if (ds == DRV_FAIL)
@@ -354,7 +355,12 @@ static int run_vector(const struct opts *o, const struct itm_cfg *cfg, struct sc
             return fail(s->path, c,
                         "a reset after cycle 0: vectors hold one uninterrupted "
                         "stream (put the reset in another vector)");
-        itm_model_eval(&m, &in, &out);
+        if (sin.if_valid || (in.psel && (in.paddr >> 12) != 0))
+            return fail(s->path, c,
+                        "ITM vectors hold ITM stimulus only (an FPB fetch or a non-ITM APB "
+                        "frame)");
+        itm_model_eval(&m, &in, &sout.itm);
+        const struct itm_out out = sout.itm;
         char hx[VEC_IN_DIGITS + 1];
         vec_in_hex(&in, hx);
         buf_add(&r->in_hex, "%s\n", hx);
@@ -366,7 +372,7 @@ static int run_vector(const struct opts *o, const struct itm_cfg *cfg, struct sc
             if (!stream_push(&st, out.atdata, c))
                 return fail(s->path, c, st.fail_msg);
         }
-        if (driver_observe(&d, &in, &out, NULL) == DRV_FAIL)
+        if (driver_observe(&d, &sin, &sout, NULL) == DRV_FAIL)
             return fail(s->path, c, d.fail_msg);
         unsigned rem = m.pkt_len - m.pkt_pos;
         bool load_en = rem == 0 || (rem == 1 && in.atready);

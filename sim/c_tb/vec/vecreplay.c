@@ -18,7 +18,7 @@
 #include "compare.h"
 #include "driver.h"
 #include "dut_itm.h"
-#include "itm_model.h"
+#include "sys_model.h"
 #include "build_cfg.h"
 #include "log.h"
 #include "scenario.h"
@@ -137,8 +137,8 @@ static bool replay(const char *dir)
         goto fail;
     }
 
-    static struct itm_model gm;
-    itm_model_init(&gm, &build_cfg);
+    static struct sys_model gm;
+    sys_model_init(&gm, &build_sys_cfg);
     dut = dut_itm_new_seeded(1);
     if (!dut) {
         snprintf(msg, sizeof msg, "cannot create the Verilated model");
@@ -151,8 +151,8 @@ static bool replay(const char *dir)
     driver_init(&d, &src, v.reset_cycles, INT64_MAX);
     stream_init(&sr, "rtl", &s);
     size_t k = 0, natb = 0;
-    struct itm_in in;
-    struct itm_out og, orr, ov;
+    struct sys_in in;
+    struct sys_out og, orr, ov = {0};
     for (;; k++) {
         enum driver_status ds = driver_next(&d, &in);
         int64_t c = d.cycle;
@@ -168,23 +168,23 @@ static bool replay(const char *dir)
             goto fail;
         }
         char hx[VEC_IN_DIGITS + 1];
-        vec_in_hex(&in, hx);
+        vec_in_hex(&in.itm, hx);
         if (strcmp(hx, hin.line[k]) != 0) {
             struct itm_in vin;
             char names[256] = "(unparsable line)";
             if (vec_in_parse(hin.line[k], &vin))
-                vec_in_diff(&in, &vin, names, sizeof names);
+                vec_in_diff(&in.itm, &vin, names, sizeof names);
             snprintf(msg, sizeof msg,
                      "cycle %" PRId64 ": the stimulus gives inputs %s, inputs.hex "
                      "has %s (differ: %s)",
                      c, hx, hin.line[k], names);
             goto fail;
         }
-        itm_model_eval(&gm, &in, &og);
+        sys_model_eval(&gm, &in, &og);
         dut_itm_set_inputs(dut, &in);
         dut_itm_eval(dut);
         dut_itm_get_outputs(dut, &orr);
-        vec_out_parse(hout.line[k], &ov);
+        vec_out_parse(hout.line[k], &ov.itm); /* FPB outputs: 0 (ITM vectors) */
         unsigned dv = cmp_outputs(&ov, &orr), dg = cmp_outputs(&og, &orr);
         if (dv || dg) {
             unsigned mask = dv ? dv : dg;
@@ -199,23 +199,23 @@ static bool replay(const char *dir)
                                     cmp_field_value(&orr, (enum cmp_field)f));
             goto fail;
         }
-        if (in.rst_n && in.atready && orr.atvalid) {
+        if (in.itm.rst_n && in.itm.atready && orr.itm.atvalid) {
             const struct vec_atb *a = natb < v.natb ? &v.atb[natb] : NULL;
-            if (!a || a->cycle != c || a->data != orr.atdata || a->id != orr.atid) {
+            if (!a || a->cycle != c || a->data != orr.itm.atdata || a->id != orr.itm.atid) {
                 if (a)
                     snprintf(msg, sizeof msg,
                              "ATB transfer #%zu: RTL cycle %" PRId64 " data %02x id "
                              "%02x, vector.txt %" PRId64 " %02x %02x",
-                             natb, c, orr.atdata, orr.atid, a->cycle, a->data, a->id);
+                             natb, c, orr.itm.atdata, orr.itm.atid, a->cycle, a->data, a->id);
                 else
                     snprintf(msg, sizeof msg,
                              "ATB transfer #%zu at cycle %" PRId64 " (data %02x): "
                              "vector.txt has only %zu",
-                             natb, c, orr.atdata, v.natb);
+                             natb, c, orr.itm.atdata, v.natb);
                 goto fail;
             }
             natb++;
-            if (!stream_push(&sr, orr.atdata, c)) {
+            if (!stream_push(&sr, orr.itm.atdata, c)) {
                 snprintf(msg, sizeof msg, "%s", sr.fail_msg);
                 goto fail;
             }
@@ -224,7 +224,7 @@ static bool replay(const char *dir)
             snprintf(msg, sizeof msg, "%s", d.fail_msg);
             goto fail;
         }
-        itm_model_step(&gm, &in);
+        sys_model_step(&gm, &in);
         if (dut_itm_tick(dut)) {
             snprintf(msg, sizeof msg,
                      "cycle %" PRId64 ": the RTL stopped ($stop/$fatal or a failed "

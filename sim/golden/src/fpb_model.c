@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Golden FPB: registers, matching and debug-event gating (docs/fpb-contract.md). */
+#include "fpb_model.h"
+
+#include <string.h>
+
+#define FP_CTRL_OFF 0x000u
+#define FP_REMAP_OFF 0x004u
+#define FP_COMP0_OFF 0x008u
+
+struct id_val {
+    uint32_t off, value;
+};
+/* docs/fpb-contract.md section 4 */
+static const struct id_val ids[] = {
+    {0xFBC, 0x47701A03u}, {0xFCC, 0x00}, {0xFD0, 0x04}, {0xFE0, 0x21}, {0xFE4, 0xBD},
+    {0xFE8, 0x0B},        {0xFEC, 0x00}, {0xFF0, 0x0D}, {0xFF4, 0x90}, {0xFF8, 0x05},
+    {0xFFC, 0xB1},
+};
+
+int fpb_model_init(struct fpb_model *m, const struct fpb_cfg *cfg)
+{
+    if (cfg->num_code > FPB_MAX_CODE || cfg->num_lit > FPB_MAX_LIT)
+        return -1;
+    memset(m, 0, sizeof *m);
+    m->cfg = *cfg;
+    fpb_model_reset(m);
+    return 0;
+}
+
+void fpb_model_reset(struct fpb_model *m)
+{
+    struct fpb_cfg cfg = m->cfg;
+    memset(m, 0, sizeof *m);
+    m->cfg = cfg;
+}
+
+static uint32_t fp_ctrl(const struct fpb_model *m)
+{
+    unsigned nc = m->cfg.num_code;
+    return 1u << 28 | (nc & 0x70u) << 8 | (m->cfg.num_lit & 0xFu) << 8 | (nc & 0xFu) << 4 |
+           (m->enable ? 1u : 0u);
+}
+
+/* Register read value at a 12-bit offset (bits [1:0] ignored). */
+static uint32_t reg_read(const struct fpb_model *m, uint32_t off)
+{
+    off &= 0xFFCu;
+    if (off == FP_CTRL_OFF)
+        return fp_ctrl(m);
+    if (off >= FP_COMP0_OFF && (off - FP_COMP0_OFF) / 4 < m->cfg.num_code)
+        return m->comp[(off - FP_COMP0_OFF) / 4];
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (ids[i].off == off)
+            return ids[i].value;
+    return 0; /* FP_REMAP, literal comparators, unmapped: RAZ */
+}
+
+void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct fpb_out *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!in->rst_n)
+        return;
+    out->prdata = m->prdata_q;
+    out->pslverr = m->pslverr_q;
+    out->pready = true;
+    out->match = m->match_q;
+    out->bkpt_halt = m->halt_q;
+    out->bkpt_mon = m->mon_q;
+}
+
+/* [FPB-MATCH-1..4] */
+static bool match(const struct fpb_model *m, const struct fpb_in *in)
+{
+    if (!m->enable || !in->if_valid || in->if_kind != FPB_KIND_FETCH)
+        return false;
+    uint32_t a_hw = in->if_addr >> 1;
+    uint32_t a2_hw = (a_hw + 1u) & 0x7FFFFFFFu;
+    for (unsigned n = 0; n < m->cfg.num_code; n++) {
+        uint32_t c = m->comp[n];
+        if (!(c & 1u))
+            continue;
+        uint32_t bp = c >> 1;
+        if (bp == a_hw || (m->cfg.both_halves && in->if_size32 && bp == a2_hw))
+            return true;
+    }
+    return false;
+}
+
+void fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
+{
+    if (!in->rst_n) {
+        fpb_model_reset(m);
+        return;
+    }
+    /* debug events from this cycle's registers [FPB-EVAL-1], [FPB-TIME-1] */
+    bool hit = match(m, in);
+    bool s = m->cfg.sec_ext && in->if_secure;
+    bool unpriv = !in->if_priv;
+    bool halt80 = in->hda && in->c_debugen && !in->s_halt && (!s || in->s_sde);
+    bool halt81 = m->cfg.ude && unpriv && (in->hda || in->uhda) && !in->s_halt &&
+                  (!s || in->uhda_s);
+    bool halt = hit && (halt80 || halt81);
+    bool mon = hit && !halt && (in->mon_en || (m->cfg.ude && in->umon_en && unpriv)) &&
+               !in->s_halt && in->mon_prio && (!s || in->sdme);
+    /* APB [FPB-APB-1..3] */
+    bool setup = in->psel && !in->penable;
+    bool access = in->psel && in->penable;
+    uint32_t prdata_d = 0;
+    bool pslverr_d = false;
+    if (setup) {
+        pslverr_d = in->pwrite && (in->pstrb & 0xFu) != 0xFu;
+        prdata_d = in->pwrite ? 0 : reg_read(m, in->paddr);
+    }
+    if (access && in->pwrite && (in->pstrb & 0xFu) == 0xFu) {
+        uint32_t off = in->paddr & 0xFFCu;
+        if (off == FP_CTRL_OFF) {
+            if (in->pwdata & 2u) /* [FPB-KEY-1] */
+                m->enable = (in->pwdata & 1u) != 0;
+        } else if (off >= FP_COMP0_OFF && (off - FP_COMP0_OFF) / 4 < m->cfg.num_code)
+            m->comp[(off - FP_COMP0_OFF) / 4] = in->pwdata;
+    }
+    m->prdata_q = prdata_d;
+    m->pslverr_q = pslverr_d;
+    m->pready_q = true;
+    m->match_q = hit;
+    m->halt_q = halt;
+    m->mon_q = mon;
+}
