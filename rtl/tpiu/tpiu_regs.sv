@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: Apache-2.0
+// TPIU APB4 slave and programmers' model: port size, prescaler, protocol, formatter and
+// flush control, periodic synchronization control, ID registers; the manual flush FSM.
+// Spec: Armv8-M B14.4 (TPIU); docs/tpiu-contract.md sections 4 and 8.
+
+`default_nettype none
+
+module tpiu_regs #(
+  parameter int PortWidth    = 4,  // TRACEDATA pins: 1, 2, 4, 8
+  parameter int AtbFifoDepth = 4   // ATB input buffer entries: 2, 4, 8, 16 (DEVID.FIFOSZ)
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // APB4 slave (pready is constant 1: driven by tpiu_top)
+  input  logic        psel_i,
+  input  logic        penable_i,
+  input  logic        pwrite_i,
+  input  logic [11:0] paddr_i,
+  input  logic [31:0] pwdata_i,
+  input  logic [3:0]  pstrb_i,
+  input  logic [2:0]  pprot_i,
+  output logic [31:0] prdata_o,
+  output logic        pslverr_o,
+  // ATB flush handshake [TPIU-FLUSH-1]
+  output logic        afvalid_o,
+  input  logic        afready_i,
+  // flush completion terms [TPIU-FLUSH-2]
+  input  logic        fmt_empty_i,   // n == 0 && !u_valid && (!fmt_on || p == 0)
+  input  logic        par_empty_i,   // !sh_data || left <= 1
+  input  logic        swo_empty_i,   // !ser_busy && !ser_more
+  // derived configuration (contract section 4, "Derived values")
+  output logic        par_mode_o,    // TXMODE == 00
+  output logic        swo_mode_o,    // TXMODE == 01 or 10
+  output logic        nrz_mode_o,    // TXMODE == 10
+  output logic        fmt_on_o,      // [TPIU-MODE-1] par_mode || EnFCont
+  output logic [3:0]  cw_o,          // port size selected by CSPSR: 1, 2, 4 or 8
+  output logic [15:0] swoscaler_o,   // ACPR.SWOSCALER
+  output logic [4:0]  pscount_o,     // PSCR.PSCount
+  output logic        drain_o,       // fl_state_q == StDrain
+  // output-path restart at this edge [TPIU-MODE-2], with the mode written
+  output logic        restart_o,
+  output logic        restart_fmt_on_o,  // fmt_on after the write
+  output logic        restart_nrz_o      // TXMODE == 10 after the write
+);
+
+  // ---- Identification values depending on the parameters --------------------------------
+  // SSPSR: bit w-1 for each supported size w <= PortWidth (full: 0x0B).
+  localparam logic [31:0] SspsrVal = 32'h0000_0001 |
+                                     ((PortWidth >= 2) ? 32'h0000_0002 : 32'h0) |
+                                     ((PortWidth >= 4) ? 32'h0000_0008 : 32'h0) |
+                                     ((PortWidth >= 8) ? 32'h0000_0080 : 32'h0);
+  // DEVID: [11] NRZ, [10] Manchester, [9] 0 = parallel supported, [8:6] FIFOSZ =
+  // log2(AtbFifoDepth), [5] 0 = synchronous TRACECLKIN, [4:0] 0 = one ATB input (full: 0xC80).
+  localparam logic [2:0]  FifoSz   = 3'($clog2(AtbFifoDepth));
+  localparam logic [31:0] DevIdVal = {20'h0, 1'b1, 1'b1, 1'b0, FifoSz, 1'b0, 5'h00};
+
+  // ---- Flush state [TPIU-FLUSH-*] --------------------------------------------------------
+  typedef enum logic [1:0] {
+    StIdle  = 2'd0,  // no flush
+    StReq   = 2'd1,  // AFVALID to the source, waiting for AFREADY
+    StDrain = 2'd2   // ATB closed, formatter pads until the pins are empty
+  } fl_state_e;
+
+  // ---- Registers -------------------------------------------------------------------------
+  logic [7:0]  tpiu_cspsr_q, tpiu_cspsr_d;     // one-hot, bit w-1
+  logic [15:0] tpiu_acpr_q, tpiu_acpr_d;       // SWOSCALER
+  logic [1:0]  tpiu_txmode_q, tpiu_txmode_d;   // SPPR.TXMODE
+  logic        tpiu_enfcont_q, tpiu_enfcont_d; // FFCR.EnFCont (programmed value)
+  logic [4:0]  tpiu_pscount_q, tpiu_pscount_d; // PSCR.PSCount
+  fl_state_e   fl_state_q, fl_state_d;
+  logic [31:0] prdata_q, prdata_d;
+  logic        pslverr_q, pslverr_d;
+
+  // ---- Derived values (from cycle t's registers, [TPIU-EVAL-1]) --------------------------
+  logic par_mode, swo_mode, fmt_on, fl_in_prog;
+
+  assign par_mode   = (tpiu_txmode_q == tpiu_pkg::TxModePar);
+  assign swo_mode   = (tpiu_txmode_q == tpiu_pkg::TxModeMan) ||
+                      (tpiu_txmode_q == tpiu_pkg::TxModeNrz);
+  assign fmt_on     = par_mode | tpiu_enfcont_q;
+  assign fl_in_prog = (fl_state_q != StIdle);
+
+  // ---- Address decode --------------------------------------------------------------------
+  logic setup, access, err, wr;
+  logic is_cspsr, is_acpr, is_sppr, is_ffcr, is_pscr;
+
+  assign setup    = psel_i & ~penable_i;
+  assign access   = psel_i & penable_i;
+  assign is_cspsr = (paddr_i[11:2] == tpiu_pkg::OffCspsr[11:2]);
+  assign is_acpr  = (paddr_i[11:2] == tpiu_pkg::OffAcpr[11:2]);
+  assign is_sppr  = (paddr_i[11:2] == tpiu_pkg::OffSppr[11:2]);
+  assign is_ffcr  = (paddr_i[11:2] == tpiu_pkg::OffFfcr[11:2]);
+  assign is_pscr  = (paddr_i[11:2] == tpiu_pkg::OffPscr[11:2]);
+
+  // [TPIU-APB-2] only a write with a partial strobe errors (at any offset); it has no effect.
+  assign err = pwrite_i & (pstrb_i != 4'hF);
+  // [TPIU-APB-1] a write takes effect at the access edge (ITM-APB-2); pprot is ignored.
+  assign wr  = access & pwrite_i & (pstrb_i == 4'hF);
+
+  // ---- Read values -----------------------------------------------------------------------
+  // FFCR [TPIU-REG-3]: [1] forced to 1 in the parallel mode, [6] FlInProg, [8] TrigIn RAO.
+  // FFSR [TPIU-REG-4]: [3] FtNonStop = 1, [2] TCPresent = 0, [1] FtStopped = 0, [0] FlInProg.
+  logic [31:0] ffcr_rdata, ffsr_rdata;
+
+  always_comb begin
+    ffcr_rdata                        = 32'h0;
+    ffcr_rdata[tpiu_pkg::FfcrEnFCont] = par_mode | tpiu_enfcont_q;
+    ffcr_rdata[tpiu_pkg::FfcrFOnMan]  = fl_in_prog;
+    ffcr_rdata[tpiu_pkg::FfcrTrigIn]  = 1'b1;
+  end
+  assign ffsr_rdata = {28'h0, 1'b1, 1'b0, 1'b0, fl_in_prog};
+
+  logic [31:0] rdata;
+
+  always_comb begin
+    rdata = '0;
+    unique case (paddr_i[11:2])
+      tpiu_pkg::OffSspsr[11:2]:   rdata = SspsrVal;
+      tpiu_pkg::OffCspsr[11:2]:   rdata = {24'h0, tpiu_cspsr_q};
+      tpiu_pkg::OffAcpr[11:2]:    rdata = {16'h0, tpiu_acpr_q};
+      tpiu_pkg::OffSppr[11:2]:    rdata = {30'h0, tpiu_txmode_q};
+      tpiu_pkg::OffFfsr[11:2]:    rdata = ffsr_rdata;
+      tpiu_pkg::OffFfcr[11:2]:    rdata = ffcr_rdata;
+      tpiu_pkg::OffPscr[11:2]:    rdata = {27'h0, tpiu_pscount_q};
+      tpiu_pkg::OffDevId[11:2]:   rdata = DevIdVal;
+      tpiu_pkg::OffDevType[11:2]: rdata = {24'h0, tpiu_pkg::DevTypeVal};
+      tpiu_pkg::OffPidr4[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr4Val};
+      tpiu_pkg::OffPidr0[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr0Val};
+      tpiu_pkg::OffPidr1[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr1Val};
+      tpiu_pkg::OffPidr2[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr2Val};
+      tpiu_pkg::OffPidr3[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr3Val};
+      tpiu_pkg::OffCidr0[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr0Val};
+      tpiu_pkg::OffCidr1[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr1Val};
+      tpiu_pkg::OffCidr2[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr2Val};
+      tpiu_pkg::OffCidr3[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr3Val};
+      // TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the rest: RAZ.
+      default:                    rdata = '0;
+    endcase
+  end
+
+  // [TPIU-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
+  always_comb begin
+    prdata_d  = '0;
+    pslverr_d = 1'b0;
+    if (setup) begin
+      prdata_d  = pwrite_i ? 32'h0 : rdata;
+      pslverr_d = err;
+    end
+  end
+
+  // ---- Register writes -------------------------------------------------------------------
+  // [TPIU-REG-1] CSPSR: stored only if exactly one bit is set, at a supported size.
+  logic cspsr_ok;
+  assign cspsr_ok = (pwdata_i != 32'h0) && ((pwdata_i & (pwdata_i - 32'h1)) == 32'h0) &&
+                    ((pwdata_i & ~SspsrVal) == 32'h0);
+
+  logic ffcr_wr, sppr_wr;
+  assign ffcr_wr = wr & is_ffcr;
+  // [TPIU-REG-2] a write of the reserved TXMODE 11 is ignored.
+  assign sppr_wr = wr & is_sppr & (pwdata_i[1:0] != tpiu_pkg::TxModeRsv);
+
+  always_comb begin
+    tpiu_cspsr_d   = tpiu_cspsr_q;
+    tpiu_acpr_d    = tpiu_acpr_q;
+    tpiu_txmode_d  = tpiu_txmode_q;
+    tpiu_enfcont_d = tpiu_enfcont_q;
+    tpiu_pscount_d = tpiu_pscount_q;
+    if (wr && is_cspsr && cspsr_ok) begin
+      tpiu_cspsr_d = pwdata_i[7:0];
+    end
+    if (wr && is_acpr) begin
+      tpiu_acpr_d = pwdata_i[15:0];
+    end
+    if (sppr_wr) begin
+      tpiu_txmode_d = pwdata_i[1:0];
+    end
+    if (ffcr_wr) begin
+      tpiu_enfcont_d = pwdata_i[tpiu_pkg::FfcrEnFCont];
+    end
+    if (wr && is_pscr) begin
+      // [TPIU-REG-5]
+      tpiu_pscount_d = pwdata_i[4:0];
+    end
+  end
+
+  // ---- Output-path restart [TPIU-MODE-2] -------------------------------------------------
+  // At the access edge of a write to SPPR that changes TXMODE, or of a write to FFCR that
+  // changes fmt_on. The values after the write give the mode the path restarts in.
+  logic new_fmt_on;
+
+  assign new_fmt_on       = (tpiu_txmode_d == tpiu_pkg::TxModePar) | tpiu_enfcont_d;
+  assign restart_o        = (sppr_wr && (pwdata_i[1:0] != tpiu_txmode_q)) ||
+                            (ffcr_wr && (new_fmt_on != fmt_on));
+  assign restart_fmt_on_o = new_fmt_on;
+  assign restart_nrz_o    = (tpiu_txmode_d == tpiu_pkg::TxModeNrz);
+
+  // ---- Manual flush [TPIU-FLUSH-1], [TPIU-FLUSH-2] ---------------------------------------
+  logic port_empty;
+
+  assign port_empty = par_mode ? par_empty_i : swo_empty_i;
+
+  always_comb begin
+    fl_state_d = fl_state_q;
+    unique case (fl_state_q)
+      // Idle: an FFCR write with FOnMan = 1 starts a flush [TPIU-REG-3].
+      StIdle: begin
+        if (ffcr_wr && pwdata_i[tpiu_pkg::FfcrFOnMan]) begin
+          fl_state_d = StReq;
+        end
+      end
+      // Request: AFVALID until the source acknowledges (it has sent all it held).
+      StReq: begin
+        if (afready_i) begin
+          fl_state_d = StDrain;
+        end
+      end
+      // Drain: done once every accepted byte and its frame's padding have left the pins
+      // (a pending full sync does not delay completion).
+      StDrain: begin
+        if (fmt_empty_i && port_empty) begin
+          fl_state_d = StIdle;
+        end
+      end
+      default: fl_state_d = StIdle;
+    endcase
+  end
+
+  // ---- Outputs ---------------------------------------------------------------------------
+  // cw: the one-hot CSPSR as a size (CSPSR only ever holds a supported one-hot value).
+  always_comb begin
+    cw_o = 4'd1;
+    if (tpiu_cspsr_q[7]) begin
+      cw_o = 4'd8;
+    end else if (tpiu_cspsr_q[3]) begin
+      cw_o = 4'd4;
+    end else if (tpiu_cspsr_q[1]) begin
+      cw_o = 4'd2;
+    end
+  end
+
+  assign prdata_o    = prdata_q;
+  assign pslverr_o   = pslverr_q;
+  assign afvalid_o   = (fl_state_q == StReq);
+  assign drain_o     = (fl_state_q == StDrain);
+  assign par_mode_o  = par_mode;
+  assign swo_mode_o  = swo_mode;
+  assign nrz_mode_o  = (tpiu_txmode_q == tpiu_pkg::TxModeNrz);
+  assign fmt_on_o    = fmt_on;
+  assign swoscaler_o = tpiu_acpr_q;
+  assign pscount_o   = tpiu_pscount_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tpiu_cspsr_q   <= tpiu_pkg::CspsrRst;
+      tpiu_acpr_q    <= 16'h0;
+      tpiu_txmode_q  <= tpiu_pkg::TxModeRst;
+      tpiu_enfcont_q <= tpiu_pkg::EnFContRst;
+      tpiu_pscount_q <= 5'h0;
+      fl_state_q     <= StIdle;
+      prdata_q       <= 32'h0;
+      pslverr_q      <= 1'b0;
+    end else begin
+      tpiu_cspsr_q   <= tpiu_cspsr_d;
+      tpiu_acpr_q    <= tpiu_acpr_d;
+      tpiu_txmode_q  <= tpiu_txmode_d;
+      tpiu_enfcont_q <= tpiu_enfcont_d;
+      tpiu_pscount_q <= tpiu_pscount_d;
+      fl_state_q     <= fl_state_d;
+      prdata_q       <= prdata_d;
+      pslverr_q      <= pslverr_d;
+    end
+  end
+
+  // Address bits [1:0] and all of pprot are ignored by contract (section 3, [TPIU-APB-2]).
+  logic unused_apb;
+  assign unused_apb = ^{paddr_i[1:0], pprot_i};
+
+  // ---- Assertions ------------------------------------------------------------------------
+`ifndef SYNTHESIS
+  always @(posedge clk_i or negedge rst_ni) begin : fl_state_legal_A
+    if (rst_ni) begin
+      assert (fl_state_q != 2'd3) else $error("%m: illegal flush state");
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin : cspsr_onehot_A
+    if (rst_ni) begin
+      assert ($onehot(tpiu_cspsr_q) && ((32'(tpiu_cspsr_q) & ~SspsrVal) == 32'h0))
+        else $error("%m: CSPSR holds an unsupported size");
+    end
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
