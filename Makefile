@@ -12,32 +12,41 @@ JOBS      ?= 2
 SEEDS     ?= 40
 CYCLES    ?= 100000
 
-# ---- configurations (docs/itm-contract.md section 1, docs/fpb-contract.md section 1) ------
-#            ITM: ports fifo hwfifo ts gts | FPB: code lit both sec ude
-CFG_base := 64 4 2 12 64   8  0 1 1 1
-CFG_min  := 8 1 1 28 48    1  2 0 0 0
-CFG_max  := 256 8 4 6 48   32 15 1 1 0
-CFGS     := base min max
+# ---- configurations (docs/itm-contract.md section 1, docs/fpb-contract.md section 1,
+#      docs/tpiu-contract.md section 1) -----------------------------------------------------
+#            ITM: ports fifo hwfifo ts gts | FPB: code lit both sec ude | TPIU: has width fifo
+CFG_base := 64 4 2 12 64   8  0 1 1 1     0 4 4
+CFG_min  := 8 1 1 28 48    1  2 0 0 0     0 4 4
+CFG_max  := 256 8 4 6 48   32 15 1 1 0    0 4 4
+CFG_full := 64 4 2 12 64   8  0 1 1 1     1 4 4
+CFGS     := base min max full
+# the configurations without a TPIU: the ITM's ATB is a port (ITM vectors, bench rows)
+ITM_CFGS := base min max
 cfgw      = $(word $(2),$(CFG_$(1)))
 itm_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
             -GHwFifoDepth=$(call cfgw,$(1),3) -GTsWidth=$(call cfgw,$(1),4) \
             -GGtsWidth=$(call cfgw,$(1),5)
-vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1))
+vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1)) $(call tpiu_params,$(1))
+tpiu_params = -GHasTpiu=$(call cfgw,$(1),11) -GPortWidth=$(call cfgw,$(1),12) \
+            -GAtbFifoDepth=$(call cfgw,$(1),13)
 fpb_params = -GNumCode=$(call cfgw,$(1),6) -GNumLit=$(call cfgw,$(1),7) \
             -GBothHalves=$(call cfgw,$(1),8) -GSecExt=$(call cfgw,$(1),9) -GUde=$(call cfgw,$(1),10)
 c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEPTH=$(call cfgw,$(1),2) \
             -DITM_CFG_HW_FIFO_DEPTH=$(call cfgw,$(1),3) -DITM_CFG_TS_WIDTH=$(call cfgw,$(1),4) \
             -DITM_CFG_GTS_WIDTH=$(call cfgw,$(1),5) -DFPB_CFG_NUM_CODE=$(call cfgw,$(1),6) \
             -DFPB_CFG_NUM_LIT=$(call cfgw,$(1),7) -DFPB_CFG_BOTH_HALVES=$(call cfgw,$(1),8) \
-            -DFPB_CFG_SEC_EXT=$(call cfgw,$(1),9) -DFPB_CFG_UDE=$(call cfgw,$(1),10)
+            -DFPB_CFG_SEC_EXT=$(call cfgw,$(1),9) -DFPB_CFG_UDE=$(call cfgw,$(1),10) \
+            -DSYS_CFG_HAS_TPIU=$(call cfgw,$(1),11) -DTPIU_CFG_PORT_WIDTH=$(call cfgw,$(1),12) \
+            -DTPIU_CFG_ATB_FIFO_DEPTH=$(call cfgw,$(1),13)
 
 # ---- sources ----------------------------------------------------------------------------
 RTL_COMMON := rtl/common/cs_pkg.sv rtl/common/cs_fifo.sv
 RTL_ITM    := $(sort $(wildcard rtl/itm/itm_pkg.sv)) $(filter-out rtl/itm/itm_pkg.sv,$(sort $(wildcard rtl/itm/*.sv)))
 RTL_FPB    := rtl/fpb/fpb_pkg.sv $(filter-out rtl/fpb/fpb_pkg.sv,$(sort $(wildcard rtl/fpb/*.sv)))
+RTL_TPIU   := rtl/tpiu/tpiu_pkg.sv $(filter-out rtl/tpiu/tpiu_pkg.sv,$(sort $(wildcard rtl/tpiu/*.sv)))
 RTL_TOP    := rtl/top/trace_top.sv
-RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TOP)
-RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb
+RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_TOP)
+RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu
 RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
@@ -135,6 +144,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS) $(TB_TOP); done
 	@echo "== lint fpb NumCode=0"; $(VERILATOR) --lint-only -Wall --top-module fpb_top $(RTL_INC) \
 	    lint/verilator.vlt -GNumCode=0 $(RTL_COMMON) $(RTL_FPB)
+	@set -e; for wd in "1 2" "2 4" "4 4" "8 16"; do set -- $$wd; echo "== lint tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
+	  $(VERILATOR) --lint-only -Wall --top-module tpiu_top $(RTL_INC) lint/verilator.vlt \
+	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 $(RTL_TPIU); done
 
 vl-params-%:
 	@echo $(call vl_params,$*)
@@ -162,6 +174,12 @@ synth: ## yosys generic synthesis of itm_top and fpb_top (base and max), fails o
 	    $$p; synth -top fpb_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
 	    check -assert; tee -o $(BUILD)/synth/fpb_$$c.stat stat"; \
 	  grep -E 'Number of cells' $(BUILD)/synth/fpb_$$c.stat | tail -1; done
+	@set -e; for wd in "1 2" "4 4" "8 16"; do set -- $$wd; echo "== synth tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
+	  yosys -q -l $(BUILD)/synth/tpiu_$$1_$$2.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_TPIU); \
+	    chparam -set PortWidth $$1 -set AtbFifoDepth $$2 tpiu_top; synth -top tpiu_top; \
+	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
+	    tee -o $(BUILD)/synth/tpiu_$$1_$$2.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/tpiu_$$1_$$2.stat | tail -1; done
 
 synth-params-%:
 	@echo "$(call SYNTH_TOP_PARAMS,$*)"
@@ -174,7 +192,10 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012
 	@# they are informational (no effect on results), everything else is shown.
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -o $(BUILD)/iverilog/trace_top.vvp \
 	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
-	@echo "iverilog: trace_top (itm_top, fpb_top) compiles"
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasTpiu=1 \
+	    -o $(BUILD)/iverilog/trace_top_tpiu.vvp \
+	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top) compiles"
 
 
 # ---- lockstep regressions ---------------------------------------------------------------
@@ -185,7 +206,7 @@ random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (
 	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
 CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost \
-                fpb_halt_ignores_sde
+                fpb_halt_ignores_sde tpiu_delayed_id_aux tpiu_manchester_polarity
 
 broken-rtl: ## the harness must catch deliberately broken RTL variants (core mutants)
 	@tests/broken_rtl.sh $(BUILD) $(CORE_MUTANTS)
@@ -207,8 +228,8 @@ wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
 	  echo "wave: no display (DISPLAY is not set); on a machine with one: gtkwave $$f"; \
 	else gtkwave "$$f"; fi
 
-wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
-	@tests/wave_debug.sh $(BUILD) $(CFGS)
+wave-test: $(foreach c,$(ITM_CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
+	@tests/wave_debug.sh $(BUILD) $(ITM_CFGS)
 
 # ---- conformance vectors (vectors/README.md) ---------------------------------------------
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
@@ -226,7 +247,7 @@ VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_t
 VEC_TB       := tests/vectors/itm_replay_tb.sv
 VEC_EMPTY    :=
 VEC_COMMA    := ,
-VEC_CFGS      = $(foreach c,$(CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(wordlist 1,5,$(CFG_$(c)))))
+VEC_CFGS      = $(foreach c,$(ITM_CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(wordlist 1,5,$(CFG_$(c)))))
 ivl_params    = -P itm_replay_tb.NumStimPorts=$(call cfgw,$(1),1) \
                 -P itm_replay_tb.StimFifoDepth=$(call cfgw,$(1),2) \
                 -P itm_replay_tb.HwFifoDepth=$(call cfgw,$(1),3) \
@@ -252,14 +273,14 @@ $(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_replay_tb $(call ivl_params,$(1)) -o $$@ \
 	    $(VEC_TB) $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
+$(foreach c,$(ITM_CFGS),$(eval $(call VEC_RULES,$(c))))
 
 .PHONY: vectors vectors-check
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors) from the golden model
 	@tests/vectors_gen.sh --install $(BUILD)/vec/vecgen $(BUILD)/vec/gen $(VEC_CFGS)
 
 VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump \
-                  $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay $(BUILD)/vec/icarus/$(c).vvp)
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/$(c)/vecreplay $(BUILD)/vec/icarus/$(c).vvp)
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; replays pass on Verilator, Icarus, decoder
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
@@ -334,7 +355,14 @@ $(foreach c,$(CFGS),$(eval $(call COV_RULES,$(c))))
 coverage: $(foreach c,$(CFGS),$(COV)/tb/$(c)/itm_tb) ## RTL line/toggle + golden gcov + functional coverage, HTML in build/coverage/html
 	@tests/coverage.sh $(BUILD) $(COV_SEEDS) $(COV_CYCLES) $(CFGS)
 
-test: golden-test golden-asan unit-test lint synth iverilog scenarios random broken-rtl tb-asan vectors-check wave-test fuzz-quick ## everything CI runs
+# ---- trace decoder (sim/decode) and the closed loop stimulus -> pins -> decoder ----------
+include sim/decode/decode.mk
+
+.PHONY: tpiu-loop
+tpiu-loop: $(BUILD)/tb/full/itm_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO NRZ/Manchester, parallel) decoded back to the written payloads
+	@tests/tpiu_loop.sh $(BUILD)
+
+test: golden-test golden-asan unit-test decode-test lint synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test fuzz-quick ## everything CI runs
 	@echo "make test: all stages passed"
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
@@ -342,7 +370,7 @@ test: golden-test golden-asan unit-test lint synth iverilog scenarios random bro
 # without --trace-fst (the shim with -DDUT_NO_TRACE) into $(BUILD)/bench, linked with the
 # harness objects of $(BUILD)/tb/<cfg>; it needs the make helpers vl-params-% and
 # synth-params-%.
-BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump \
+BENCH_DEPS := $(foreach c,$(ITM_CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump \
               $(BUILD)/vec/min/vecreplay $(BUILD)/vec/icarus/min.vvp
 bench: $(BENCH_DEPS) ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \

@@ -15,6 +15,10 @@
 #error "build with -DFPB_CFG_NUM_CODE=.. etc. (the configuration the RTL was Verilated with)"
 #endif
 
+#if !defined(SYS_CFG_HAS_TPIU) || !defined(TPIU_CFG_PORT_WIDTH) || !defined(TPIU_CFG_ATB_FIFO_DEPTH)
+#error "build with -DSYS_CFG_HAS_TPIU=.. -DTPIU_CFG_PORT_WIDTH=.. -DTPIU_CFG_ATB_FIFO_DEPTH=.."
+#endif
+
 #define BUILD_ITM_CFG                                                                      \
     {                                                                                      \
         .num_stim_ports = ITM_CFG_NUM_STIM_PORTS, .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH, \
@@ -33,6 +37,11 @@ static const struct sys_cfg build_sys_cfg = {
         .both_halves = FPB_CFG_BOTH_HALVES,
         .sec_ext = FPB_CFG_SEC_EXT,
         .ude = FPB_CFG_UDE,
+    },
+    .has_tpiu = SYS_CFG_HAS_TPIU != 0,
+    .tpiu = {
+        .port_width = TPIU_CFG_PORT_WIDTH,
+        .atb_fifo_depth = TPIU_CFG_ATB_FIFO_DEPTH,
     },
 };
 

@@ -7,8 +7,10 @@
 static const char *const field_names[CMP_NFIELDS] = {
     "prdata_o", "pready_o", "pslverr_o", "atvalid_o", "atdata_o",
     "atid_o",   "afready_o", "hw_ready_o", "busy_o", "match_o", "bkpt_halt_o", "bkpt_mon_o",
+    "atready_o", "traceclk_o", "tracedata_o", "swo_o", "txb_valid_o", "txb_o",
 };
-static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1};
+static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1,
+                                                   1, 1, 2, 1, 1, 2};
 
 const char *cmp_field_name(enum cmp_field f)
 {
@@ -43,6 +45,18 @@ unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
         return so->bkpt_halt;
     case CMP_BKPT_MON:
         return so->bkpt_mon;
+    case CMP_ATREADY:
+        return so->atready;
+    case CMP_TRACECLK:
+        return so->traceclk;
+    case CMP_TRACEDATA:
+        return so->tracedata;
+    case CMP_SWO:
+        return so->swo;
+    case CMP_TXB_VALID:
+        return so->txb_valid;
+    case CMP_TXB:
+        return so->txb;
     default:
         return 0;
     }
@@ -65,7 +79,9 @@ void cmp_print_outputs(const char *label, const struct sys_out *so)
     const struct itm_out *o = &so->itm;
     log_msg(LOG_ERROR,
             "  %-6s prdata=0x%08x pready=%d pslverr=%d atvalid=%d atdata=0x%02x atid=0x%02x "
-            "afready=%d hw_ready=%d busy=%d match=%d bkpt_halt=%d bkpt_mon=%d\n",
+            "afready=%d hw_ready=%d busy=%d match=%d bkpt_halt=%d bkpt_mon=%d\n"
+            "         atready=%d traceclk=%d tracedata=0x%02x swo=%d txb_valid=%d txb=0x%02x\n",
             label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
-            o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon);
+            o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon, so->atready,
+            so->traceclk, so->tracedata, so->swo, so->txb_valid, so->txb);
 }

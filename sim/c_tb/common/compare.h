@@ -18,6 +18,12 @@ enum cmp_field {
     CMP_MATCH,
     CMP_BKPT_HALT,
     CMP_BKPT_MON,
+    CMP_ATREADY, /* TPIU (docs/tpiu-contract.md section 9); 0 or pass-through without one */
+    CMP_TRACECLK,
+    CMP_TRACEDATA,
+    CMP_SWO,
+    CMP_TXB_VALID,
+    CMP_TXB,
     CMP_NFIELDS
 };
 
@@ -36,7 +42,13 @@ static inline unsigned cmp_outputs(const struct sys_out *gs, const struct sys_ou
            (unsigned)(g->busy != r->busy) << CMP_BUSY |
            (unsigned)(gs->match != rs->match) << CMP_MATCH |
            (unsigned)(gs->bkpt_halt != rs->bkpt_halt) << CMP_BKPT_HALT |
-           (unsigned)(gs->bkpt_mon != rs->bkpt_mon) << CMP_BKPT_MON;
+           (unsigned)(gs->bkpt_mon != rs->bkpt_mon) << CMP_BKPT_MON |
+           (unsigned)(gs->atready != rs->atready) << CMP_ATREADY |
+           (unsigned)(gs->traceclk != rs->traceclk) << CMP_TRACECLK |
+           (unsigned)(gs->tracedata != rs->tracedata) << CMP_TRACEDATA |
+           (unsigned)(gs->swo != rs->swo) << CMP_SWO |
+           (unsigned)(gs->txb_valid != rs->txb_valid) << CMP_TXB_VALID |
+           (unsigned)(gs->txb != rs->txb) << CMP_TXB;
 }
 
 /* Port name of a field (the RTL's, e.g. "atdata_o"). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Seeded constrained-random event generator for the ITM and the FPB (register maps and
- * timing: docs/itm-contract.md, docs/fpb-contract.md). Events never wait for something only a later event can cause:
+/* Seeded constrained-random event generator for the ITM, the FPB and the TPIU (register
+ * maps and timing: docs/itm-contract.md, docs/fpb-contract.md, docs/tpiu-contract.md). Events never wait for something only a later event can cause:
  * ATREADY stalls are bracketed "set atready 0 ... set atready 1" with only non-blocking
  * events inside (hw packets get max=), and flush / wait_idle are only issued when the
  * generator believes the ITM can drain. */
@@ -26,11 +26,24 @@
 #define PROT_NS 2u
 
 /* FPB frame (docs/fpb-contract.md sections 4 and 7). */
+#define TPIU_FRAME 0x40u
 #define FPB_BASE 0x2000u
 #define FP_CTRL (FPB_BASE + 0x000u)
 #define FP_REMAP (FPB_BASE + 0x004u)
 #define FP_COMP(n) (FPB_BASE + 0x008u + 4u * (n))
 #define FP_CTRL_KEY (1u << 1)
+
+/* TPIU frame (docs/tpiu-contract.md sections 4 and 9). */
+#define TPIU_BASE 0x40000u
+#define TPIU_SSPSR (TPIU_BASE + 0x000u)
+#define TPIU_CSPSR (TPIU_BASE + 0x004u)
+#define TPIU_ACPR (TPIU_BASE + 0x010u)
+#define TPIU_SPPR (TPIU_BASE + 0x0F0u)
+#define TPIU_FFSR (TPIU_BASE + 0x300u)
+#define TPIU_FFCR (TPIU_BASE + 0x304u)
+#define TPIU_PSCR (TPIU_BASE + 0x308u)
+#define FFCR_ENFCONT (1u << 1)
+#define FFCR_FONMAN (1u << 6)
 
 struct id_reg {
     uint32_t addr, value;
@@ -473,6 +486,7 @@ static void act_reset(struct rgen *g)
     emit(g, EV_RESET)->count = range(g, 1, 6);
     g->fp_enable = false;
     g->tcr = g->tpr = 0;
+    g->sppr = 1;
     memset(g->ter, 0, sizeof g->ter);
     levels_default(g);
 }
@@ -491,6 +505,14 @@ static void act_program(struct rgen *g)
     uint32_t tcr = rand_tcr(g) | TCR_ITMENA;
     emit_write(g, ITM_TCR, tcr, 0xF, PROT_PRIV | PROT_NS, false);
     g->tcr = tcr & TCR_WRITABLE;
+    if (g->has_tpiu) { /* a fast output: NRZ, Manchester or a parallel port */
+        emit_write(g, TPIU_ACPR, below(g, 3), 0xF, PROT_PRIV | PROT_NS, false);
+        g->sppr = below(g, 3);
+        if (g->sppr == 0)
+            emit_write(g, TPIU_CSPSR, 1u << (g->tcfg.port_width - 1), 0xF, PROT_PRIV | PROT_NS,
+                       false);
+        emit_write(g, TPIU_SPPR, g->sppr, 0xF, PROT_PRIV | PROT_NS, false);
+    }
 }
 
 /* One action that never blocks on the ITM (used inside ATREADY stalls). */
@@ -619,6 +641,13 @@ static const struct id_reg fpb_id_regs[] = {
     {FPB_BASE + 0xFFC, 0xB1},
 };
 
+/* An unmapped PPB frame (not the ITM's 0x00, the FPB's 0x02 or, if present, the TPIU's). */
+static uint32_t other_frame(struct rgen *g)
+{
+    uint32_t f = range(g, 3, 0xFF);
+    return (g->has_tpiu && f == TPIU_FRAME) ? f + 1 : f;
+}
+
 static void act_fpb_read(struct rgen *g)
 {
     unsigned r = below(g, 100);
@@ -638,8 +667,8 @@ static void act_fpb_read(struct rgen *g)
         emit_read(g, FP_REMAP, true, 0);
     else if (r < 90)
         emit_read(g, FP_COMP(below(g, fpb_ncomp(g) + 2)), false, 0);
-    else /* other frames (not mapped yet): RAZ */
-        emit_read(g, range(g, 3, 0xFF) << 12 | range(g, 0, 0x3FF) * 4, true, 0);
+    else /* other frames (not mapped): RAZ */
+        emit_read(g, other_frame(g) << 12 | range(g, 0, 0x3FF) * 4, true, 0);
 }
 
 static void act_fpb_odd_write(struct rgen *g)
@@ -653,8 +682,101 @@ static void act_fpb_odd_write(struct rgen *g)
         emit_write(g, pct(g, 50) ? FPB_BASE + 0xFE0 : FP_REMAP, (uint32_t)rnd(g), 0xF,
                    PROT_PRIV | PROT_NS, false);
     else /* other frames: ignored, no error */
-        emit_write(g, range(g, 3, 0xFF) << 12 | range(g, 0, 0x3FF) * 4, (uint32_t)rnd(g), 0xF,
+        emit_write(g, other_frame(g) << 12 | range(g, 0, 0x3FF) * 4, (uint32_t)rnd(g), 0xF,
                    PROT_PRIV | PROT_NS, false);
+}
+
+/* ---- TPIU (docs/tpiu-contract.md) ----------------------------------------------------- */
+
+/* The supported port sizes as CSPSR values (bit w-1 for size w). */
+static uint32_t tpiu_sspsr(const struct rgen *g)
+{
+    uint32_t v = 0;
+    for (unsigned w = 1; w <= 8 && w <= g->tcfg.port_width; w *= 2)
+        v |= 1u << (w - 1);
+    return v;
+}
+
+/* Output mode: mostly SWO at fast baud rates and the parallel port; the restart of
+ * [TPIU-MODE-2] is exercised by changing modes with data in flight. */
+static void act_tpiu_mode(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 35) {
+        uint32_t m = below(g, 100) < 5 ? 3u : below(g, 3); /* 3 is reserved: ignored */
+        if (pct(g, 50)) /* as software should: flush first */
+            emit_write(g, TPIU_FFCR, FFCR_FONMAN | (pct(g, 85) ? FFCR_ENFCONT : 0), 0xF,
+                       PROT_PRIV | PROT_NS, false);
+        emit_write(g, TPIU_SPPR, m, 0xF, PROT_PRIV | PROT_NS, false);
+        if (m != 3)
+            g->sppr = m;
+    } else if (r < 65) { /* baud prescaler: fast, so that SWO keeps up */
+        uint32_t v = pct(g, 70) ? below(g, 4) : pct(g, 90) ? below(g, 16) : below(g, 64);
+        emit_write(g, TPIU_ACPR, v | (pct(g, 10) ? (uint32_t)rnd(g) << 16 : 0), 0xF,
+                   PROT_PRIV | PROT_NS, false);
+    } else if (r < 80) { /* port size: supported ones, sometimes an illegal value */
+        uint32_t ok = tpiu_sspsr(g), v;
+        do
+            v = 1u << below(g, 8);
+        while (!(v & ok) && pct(g, 80));
+        if (pct(g, 10))
+            v = (uint32_t)rnd(g) & 0xFFu;
+        emit_write(g, TPIU_CSPSR, v, 0xF, PROT_PRIV | PROT_NS, false);
+    } else if (r < 92) { /* formatter on/off (bypass in SWO modes) and manual flushes */
+        uint32_t v = (pct(g, 75) ? FFCR_ENFCONT : 0) | (pct(g, 40) ? FFCR_FONMAN : 0);
+        emit_write(g, TPIU_FFCR, v | (pct(g, 10) ? (uint32_t)rnd(g) & ~0x42u : 0), 0xF,
+                   PROT_PRIV | PROT_NS, false);
+    } else { /* periodic synchronization: off, the shortest periods, reserved values */
+        static const uint32_t ps[] = {0, 7, 7, 8, 9, 3, 28, 31};
+        emit_write(g, TPIU_PSCR, ps[below(g, 8)], 0xF, PROT_PRIV | PROT_NS, false);
+    }
+}
+
+static const struct id_reg tpiu_id_regs[] = {
+    {TPIU_BASE + 0xFCC, 0x11}, {TPIU_BASE + 0xFD0, 0x04}, {TPIU_BASE + 0xFE0, 0x21},
+    {TPIU_BASE + 0xFE4, 0xBD}, {TPIU_BASE + 0xFE8, 0x0B}, {TPIU_BASE + 0xFF0, 0x0D},
+    {TPIU_BASE + 0xFF4, 0x90}, {TPIU_BASE + 0xFF8, 0x05}, {TPIU_BASE + 0xFFC, 0xB1},
+    {TPIU_BASE + 0xEE8, 0x00}, {TPIU_BASE + 0xF00, 0x00},
+};
+
+static void act_tpiu_read(struct rgen *g)
+{
+    unsigned r = below(g, 100);
+    if (r < 15)
+        emit_read(g, TPIU_SSPSR, true, tpiu_sspsr(g));
+    else if (r < 25) { /* DEVID: NRZ, Manchester, parallel, FIFOSZ, one input */
+        unsigned lg = 0;
+        while ((2u << lg) <= g->tcfg.atb_fifo_depth)
+            lg++;
+        emit_read(g, TPIU_BASE + 0xFC8, true, 0xC00u | lg << 6);
+    } else if (r < 40) {
+        const struct id_reg *id =
+            &tpiu_id_regs[below(g, sizeof tpiu_id_regs / sizeof tpiu_id_regs[0])];
+        emit_read(g, id->addr, true, id->value);
+    } else if (r < 50) { /* FFSR: FtNonStop = 1, FlInProg moves */
+        struct event *e = emit(g, EV_READ);
+        e->addr = TPIU_FFSR;
+        e->has_expect = true;
+        e->data = 0x8;
+        e->mask = 0xFFFFFFFEu;
+    } else if (r < 60)
+        emit_read(g, TPIU_SPPR, true, g->sppr);
+    else {
+        static const uint32_t regs[] = {TPIU_CSPSR, TPIU_ACPR, TPIU_FFCR, TPIU_PSCR,
+                                        TPIU_BASE + 0x0FC, TPIU_BASE + 0x30C};
+        emit_read(g, regs[below(g, 6)], false, 0);
+    }
+}
+
+static void act_tpiu_odd_write(struct rgen *g)
+{
+    static const uint32_t regs[] = {TPIU_SPPR, TPIU_ACPR, TPIU_FFCR, TPIU_CSPSR, TPIU_SSPSR,
+                                    TPIU_BASE + 0xFC8};
+    uint32_t a = regs[below(g, 6)];
+    if (pct(g, 70)) /* strobes other than 0xF: PSLVERR, ignored */
+        emit_write(g, a, (uint32_t)rnd(g), (uint8_t)below(g, 15), PROT_PRIV | PROT_NS, true);
+    else if (a == TPIU_SSPSR || a == TPIU_BASE + 0xFC8) /* read-only */
+        emit_write(g, a, (uint32_t)rnd(g), 0xF, PROT_PRIV | PROT_NS, false);
 }
 
 /* ---- action table ---------------------------------------------------------------------- */
@@ -663,7 +785,7 @@ enum action {
     A_STIM, A_BURST, A_STRING, A_HW, A_HW_BURST, A_TCR, A_TER, A_TPR, A_READ, A_ODD_WRITE,
     A_IDLE, A_STALL, A_SYNC, A_HW_OVF, A_HALTED, A_AUTH, A_TS_TICK, A_ASYNC_IDLE, A_GTS,
     A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_FPB_CTRL, A_FPB_COMP, A_FETCH,
-    A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_NACTIONS
+    A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_TPIU_MODE, A_TPIU_READ, A_TPIU_ODD_WRITE, A_NACTIONS
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
@@ -705,6 +827,9 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_DBG] = 150;
     w[A_FPB_READ] = 80;
     w[A_FPB_ODD_WRITE] = 25;
+    w[A_TPIU_MODE] = g->has_tpiu ? 60 : 0;
+    w[A_TPIU_READ] = g->has_tpiu ? 40 : 0;
+    w[A_TPIU_ODD_WRITE] = g->has_tpiu ? 8 : 0;
     if (g->itm_only)
         w[A_FPB_CTRL] = w[A_FPB_COMP] = w[A_FETCH] = w[A_DBG] = w[A_FPB_READ] =
             w[A_FPB_ODD_WRITE] = 0;
@@ -755,6 +880,9 @@ static void action(struct rgen *g)
     case A_DBG: act_dbg(g); break;
     case A_FPB_READ: act_fpb_read(g); break;
     case A_FPB_ODD_WRITE: act_fpb_odd_write(g); break;
+    case A_TPIU_MODE: act_tpiu_mode(g); break;
+    case A_TPIU_READ: act_tpiu_read(g); break;
+    case A_TPIU_ODD_WRITE: act_tpiu_odd_write(g); break;
     default: break;
     }
     g->actions++;
@@ -780,6 +908,8 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->seed = seed;
     g->cfg = cfg->itm;
     g->fcfg = cfg->fpb;
+    g->has_tpiu = cfg->has_tpiu;
+    g->tcfg = cfg->tpiu;
     rgen_rewind(g);
 }
 
@@ -798,12 +928,16 @@ void rgen_rewind(void *ctx)
     uint64_t seed = g->seed;
     struct itm_cfg cfg = g->cfg;
     struct fpb_cfg fcfg = g->fcfg;
-    bool itm_only = g->itm_only;
+    bool itm_only = g->itm_only, has_tpiu = g->has_tpiu;
+    struct tpiu_cfg tcfg = g->tcfg;
     memset(g, 0, sizeof *g);
     g->seed = seed;
     g->cfg = cfg;
     g->fcfg = fcfg;
     g->itm_only = itm_only;
+    g->has_tpiu = has_tpiu;
+    g->tcfg = tcfg;
+    g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
     unsigned np = cfg.num_stim_ports;

@@ -24,6 +24,9 @@ struct rgen {
     struct itm_cfg cfg;
     struct fpb_cfg fcfg;
     bool itm_only; /* no FPB or other-frame events (ITM conformance vectors) */
+    bool has_tpiu; /* program the TPIU (docs/tpiu-contract.md) */
+    struct tpiu_cfg tcfg;
+    uint32_t sppr; /* TPIU_SPPR.TXMODE as last written */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
     uint32_t tcr, tpr, ter[8];

@@ -14,8 +14,11 @@
 #define SCEN_MAX_TOKENS 512
 #define SCEN_MAX_ERRORS 20
 
-const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts",   "gts",
-                                                   "code",  "lit",  "both",   "sec", "ude"};
+const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts",  "gts",
+                                                   "code",  "lit",  "both",   "sec", "ude",
+                                                   "tpiu"};
+const char *const seg_stream_name[SEG_NSTREAMS] = {"atb",       "txb",      "swo", "traceclk",
+                                                   "tracedata", "txb_valid", "atready"};
 
 static const char *const sig_names[SIG_NSIGS] = {
     "atready", "trcena",   "niden",     "spniden", "pe_secure", "halted",   "async_idle",
@@ -229,7 +232,7 @@ static void parse_config(struct parser *p)
 {
     if (p->ntok < 2) {
         perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts code lit both sec "
-                "ude)");
+                "ude tpiu)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++) {
@@ -247,7 +250,7 @@ static void parse_config(struct parser *p)
         uint64_t v;
         if (k < 0)
             perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
-                    "both, sec or ude)", t);
+                    "both, sec, ude or tpiu)", t);
         else if (!parse_u64(eq + 1, &v) || v > 0xFFFFFFFFu)
             perr(p, "config: %s: expected a number, got '%s'", t, eq + 1);
         else if (p->s->cfg.given[k] && p->s->cfg.value[k] != v)
@@ -490,18 +493,35 @@ static void parse_fetch(struct parser *p)
     e->data = (uint32_t)o[4].val;
 }
 
-static void parse_expect_atb(struct parser *p, bool at)
+/* expect_atb [_at CYCLE] BYTES, expect_txb [_at CYCLE] BYTES (stream SEG_ATB/SEG_TXB), and
+ * expect_pin NAME CYCLE STEP VALUES (stream < 0: NAME gives it). */
+static void parse_expect_bytes(struct parser *p, bool at, int stream)
 {
     const char *kw = p->tok[0];
-    uint64_t cyc = 0;
+    uint64_t cyc = 0, step = 0;
     unsigned first = 1;
-    if (at) {
+    uint64_t vmax = 0xFF;
+    if (stream < 0) {
+        for (unsigned k = SEG_FIRST_PIN; k < SEG_NSTREAMS && p->ntok > 1; k++)
+            if (strcmp(p->tok[1], seg_stream_name[k]) == 0)
+                stream = (int)k;
+        if (stream < 0) {
+            perr(p, "%s: expected a pin name (swo, traceclk, tracedata, txb_valid or atready)",
+                 kw);
+            return;
+        }
+        if (!count_arg(p, 2, "CYCLE", 0, INT64_MAX, &cyc) ||
+            !count_arg(p, 3, "STEP", 1, 1000000, &step))
+            return;
+        first = 4;
+        vmax = stream == SEG_PIN_TRACEDATA ? 0xFF : 1;
+    } else if (at) {
         if (!count_arg(p, 1, "CYCLE", 0, INT64_MAX, &cyc))
             return;
         first = 2;
     }
     if (p->ntok <= first) {
-        perr(p, "%s: expected at least one byte", kw);
+        perr(p, "%s: expected at least one %s", kw, stream >= SEG_FIRST_PIN ? "value" : "byte");
         return;
     }
     struct scenario *s = p->s;
@@ -516,7 +536,7 @@ static void parse_expect_atb(struct parser *p, bool at)
     size_t off = s->nbytes;
     for (unsigned i = first; i < p->ntok; i++) {
         uint64_t b;
-        if (!num_arg(p, i, "byte", 0, 0xFF, &b))
+        if (!num_arg(p, i, stream >= SEG_FIRST_PIN ? "value" : "byte", 0, vmax, &b))
             return;
         s->bytes[off + (i - first)] = (uint8_t)b;
     }
@@ -527,7 +547,9 @@ static void parse_expect_atb(struct parser *p, bool at)
     g->line = p->line;
     g->off = (uint32_t)off;
     g->len = p->ntok - first;
-    g->has_cycle = at;
+    g->has_cycle = at || stream >= SEG_FIRST_PIN;
+    g->stream = (uint8_t)stream;
+    g->step = (uint32_t)step;
     g->cycle = (int64_t)cyc;
     e->seg = (uint32_t)s->nseg++;
     e->cycle = (int64_t)cyc;
@@ -578,9 +600,15 @@ static void parse_line(struct parser *p, char *line)
     } else if (strcmp(kw, "wait_idle") == 0)
         parse_count(p, EV_WAIT_IDLE, "MAX (cycles)", 1, true, 10000);
     else if (strcmp(kw, "expect_atb") == 0)
-        parse_expect_atb(p, false);
+        parse_expect_bytes(p, false, SEG_ATB);
     else if (strcmp(kw, "expect_atb_at") == 0)
-        parse_expect_atb(p, true);
+        parse_expect_bytes(p, true, SEG_ATB);
+    else if (strcmp(kw, "expect_txb") == 0)
+        parse_expect_bytes(p, false, SEG_TXB);
+    else if (strcmp(kw, "expect_txb_at") == 0)
+        parse_expect_bytes(p, true, SEG_TXB);
+    else if (strcmp(kw, "expect_pin") == 0)
+        parse_expect_bytes(p, false, -1);
     else if (strcmp(kw, "expect_cycle") == 0) {
         uint64_t c;
         if (count_arg(p, 1, "CYCLE", 0, INT64_MAX, &c) && positional_only(p, 1)) {
@@ -593,7 +621,8 @@ static void parse_line(struct parser *p, char *line)
             p->ended = true;
     } else
         perr(p, "unknown keyword '%s' (expected config, reset, write, read, idle, set, pulse, "
-                "hw, fetch, flush, wait_idle, expect_atb, expect_atb_at, expect_cycle or end)",
+                "hw, fetch, flush, wait_idle, expect_atb, expect_atb_at, expect_txb, "
+                "expect_txb_at, expect_pin, expect_cycle or end)",
              kw);
 }
 
@@ -757,10 +786,14 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
     case EV_EXPECT_ATB: {
         size_t pos = 0;
         const struct expect_seg *g = (s && e->seg < s->nseg) ? &s->seg[e->seg] : NULL;
-        if (g && g->has_cycle)
-            pos = (size_t)snprintf(buf, n, "expect_atb_at %" PRId64, g->cycle);
+        const char *kw = g && g->stream == SEG_TXB ? "expect_txb" : "expect_atb";
+        if (g && g->stream >= SEG_FIRST_PIN && g->stream < SEG_NSTREAMS)
+            pos = (size_t)snprintf(buf, n, "expect_pin %s %" PRId64 " %" PRIu32,
+                                   seg_stream_name[g->stream], g->cycle, g->step);
+        else if (g && g->has_cycle)
+            pos = (size_t)snprintf(buf, n, "%s_at %" PRId64, kw, g->cycle);
         else
-            pos = (size_t)snprintf(buf, n, "expect_atb");
+            pos = (size_t)snprintf(buf, n, "%s", kw);
         for (uint32_t i = 0; g && i < g->len && pos + 6 < n; i++)
             pos += (size_t)snprintf(buf + pos, n - pos, " 0x%02x", s->bytes[g->off + i]);
         break;

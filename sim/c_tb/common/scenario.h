@@ -82,14 +82,32 @@ struct event {
     int64_t cycle; /* expect_cycle, expect_atb_at */
 };
 
-/* Expected ATB bytes of one expect_atb / expect_atb_at line. The segments of a file
- * are consecutive pieces of one expected stream. */
+/* What an expectation line checks: a byte stream, or one output pin sampled every STEP
+ * cycles (expect_pin). */
+enum seg_stream {
+    SEG_ATB,       /* expect_atb, expect_atb_at: the ITM's ATB bytes */
+    SEG_TXB,       /* expect_txb, expect_txb_at: the TPIU's formatter output (txb_o) */
+    SEG_PIN_SWO,   /* expect_pin swo|traceclk|tracedata|txb_valid|atready */
+    SEG_PIN_TRACECLK,
+    SEG_PIN_TRACEDATA,
+    SEG_PIN_TXB_VALID,
+    SEG_PIN_ATREADY,
+    SEG_NSTREAMS
+};
+#define SEG_FIRST_PIN SEG_PIN_SWO
+
+/* Expected bytes of one expect_atb / expect_atb_at / expect_txb / expect_txb_at line, or
+ * the expected pin values of one expect_pin line. The byte segments of one stream in a
+ * file are consecutive pieces of that expected stream. */
 struct expect_seg {
     uint32_t line;
     uint32_t off, len; /* into scenario.bytes */
     bool has_cycle;
-    int64_t cycle; /* expect_atb_at: cycle of the first byte's transfer */
+    uint8_t stream; /* enum seg_stream */
+    uint32_t step;  /* pins: cycles between two samples */
+    int64_t cycle;  /* _at forms: cycle of the first byte's transfer; pins: first sample */
 };
+extern const char *const seg_stream_name[SEG_NSTREAMS];
 
 /* Configuration required by "config" lines; a key not given is not checked. */
 enum scen_cfg_key {
@@ -103,6 +121,7 @@ enum scen_cfg_key {
     SCFG_BOTH,
     SCFG_SEC,
     SCFG_UDE,
+    SCFG_TPIU, /* trace_top HasTpiu; not given counts as tpiu=0 (docs/tpiu-contract.md §9) */
     SCFG_NKEYS
 };
 struct scen_config {

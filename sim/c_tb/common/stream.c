@@ -8,12 +8,20 @@
 
 #include "log.h"
 
-void stream_init(struct stream *s, const char *name, const struct scenario *scen)
+void stream_init_kind(struct stream *s, const char *name, const struct scenario *scen,
+                      enum seg_stream which)
 {
     memset(s, 0, sizeof *s);
     s->name = name;
     s->scen = scen;
+    s->which = (uint8_t)which;
+    s->what = which == SEG_TXB ? "TXB" : "ATB";
     pktdec_init(&s->dec);
+}
+
+void stream_init(struct stream *s, const char *name, const struct scenario *scen)
+{
+    stream_init_kind(s, name, scen, SEG_ATB);
 }
 
 void stream_reset(struct stream *s)
@@ -21,9 +29,14 @@ void stream_reset(struct stream *s)
     pktdec_reset_stream(&s->dec);
 }
 
-static const struct expect_seg *cur_seg(const struct stream *s)
+/* The segment being checked: the next one of this stream (others are skipped). */
+static const struct expect_seg *cur_seg(struct stream *s)
 {
-    if (!s->scen || s->seg >= s->scen->nseg)
+    if (!s->scen)
+        return NULL;
+    while (s->seg < s->scen->nseg && s->scen->seg[s->seg].stream != s->which)
+        s->seg++;
+    if (s->seg >= s->scen->nseg)
         return NULL;
     return &s->scen->seg[s->seg];
 }
@@ -52,17 +65,17 @@ bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
     uint8_t want = s->scen->bytes[g->off + s->seg_pos];
     if (s->seg_pos == 0 && g->has_cycle && cycle != g->cycle) {
         snprintf(s->fail_msg, sizeof s->fail_msg,
-                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s ATB byte #%" PRIu64
+                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s %s byte #%" PRIu64
                  " (0x%02x, expected 0x%02x) transferred at cycle %" PRId64
                  ", expected at cycle %" PRId64,
-                 s->scen->path, g->line, cycle, s->name, index, byte, want, cycle, g->cycle);
+                 s->scen->path, g->line, cycle, s->name, s->what, index, byte, want, cycle, g->cycle);
         return false;
     }
     if (byte != want) {
         snprintf(s->fail_msg, sizeof s->fail_msg,
-                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s ATB byte #%" PRIu64
+                 "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s %s byte #%" PRIu64
                  " is 0x%02x, expected 0x%02x (byte %" PRIu32 " of the line)",
-                 s->scen->path, g->line, cycle, s->name, index, byte, want, s->seg_pos);
+                 s->scen->path, g->line, cycle, s->name, s->what, index, byte, want, s->seg_pos);
         return false;
     }
     if (++s->seg_pos == g->len) {
@@ -85,8 +98,8 @@ bool stream_finish(struct stream *s, int64_t cycle)
         snprintf(rest + pos, sizeof rest - pos, " ...");
     snprintf(s->fail_msg, sizeof s->fail_msg,
              "%s:%" PRIu32 ": check failed at the end of the run (cycle %" PRId64
-             "): %s ATB stream ended after %" PRIu64 " bytes; still expected:%s",
-             s->scen->path, g->line, cycle, s->name, s->dec.stats.bytes, rest);
+             "): %s %s stream ended after %" PRIu64 " bytes; still expected:%s",
+             s->scen->path, g->line, cycle, s->name, s->what, s->dec.stats.bytes, rest);
     return false;
 }
 

@@ -26,11 +26,17 @@ struct stream {
     int64_t last_cycle; /* cycle of the last byte */
     /* expectations */
     const struct scenario *scen; /* NULL: nothing expected */
+    uint8_t which;               /* enum seg_stream: SEG_ATB or SEG_TXB */
+    const char *what;            /* "ATB" or "TXB", for messages */
     uint32_t seg, seg_pos;
     char fail_msg[512];
 };
 
 void stream_init(struct stream *s, const char *name, const struct scenario *scen);
+/* The same for another byte stream (SEG_TXB: the TPIU's formatter output); only the
+ * scenario's segments of that stream are checked on it. */
+void stream_init_kind(struct stream *s, const char *name, const struct scenario *scen,
+                      enum seg_stream which);
 /* The ITM was reset: the decoder drops a partial packet and its page. */
 void stream_reset(struct stream *s);
 /* One byte transferred at cycle (atvalid && atready). Returns false if it breaks an

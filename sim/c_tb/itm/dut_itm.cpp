@@ -60,6 +60,12 @@ void set_expected(Vitm_top *t, const sys_out &s)
     t->exp_afready_i = e.afready;
     t->exp_hw_ready_i = e.hw_ready;
     t->exp_busy_i = e.busy;
+    t->exp_atready_i = s.atready;
+    t->exp_traceclk_i = s.traceclk;
+    t->exp_tracedata_i = s.tracedata;
+    t->exp_swo_i = s.swo;
+    t->exp_txb_valid_i = s.txb_valid;
+    t->exp_txb_i = s.txb;
 }
 } // namespace
 
@@ -180,6 +186,12 @@ extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *s)
     out->afready = t->afready_o;
     out->hw_ready = t->hw_ready_o;
     out->busy = t->busy_o;
+    s->atready = t->atready_o;
+    s->traceclk = t->traceclk_o;
+    s->tracedata = t->tracedata_o;
+    s->swo = t->swo_o;
+    s->txb_valid = t->txb_valid_o;
+    s->txb = t->txb_o;
 }
 
 extern "C" int dut_itm_tick(struct dut_itm *d)

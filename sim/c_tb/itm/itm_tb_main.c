@@ -24,6 +24,7 @@
 #include "itm_wave.h"
 #include "build_cfg.h"
 #include "log.h"
+#include "pins.h"
 #include "random.h"
 #include "scenario.h"
 #include "shrink.h"
@@ -57,6 +58,7 @@ struct opts {
     uint64_t shrink_runs;
     bool fcov;             /* --fcov */
     const char *fcov_json; /* --fcov-json */
+    const char *capture_swo, *capture_par; /* --capture-swo, --capture-par */
 };
 
 /* Events of a run as they started (for --shrink), with their start cycles. */
@@ -80,6 +82,9 @@ struct tb {
     struct rgen *rg;
     struct driver drv;
     struct stream sg, sr;
+    struct stream tg, tr;          /* TPIU formatter output (txb) of each side */
+    bool pins;                     /* the expectations include expect_pin lines */
+    FILE *cap_swo, *cap_par;       /* pin captures of the main run, or NULL */
     FILE *emit;
     const struct scenario *expect; /* expectations checked on the streams, or NULL */
     uint32_t rand_init;            /* Verilator initial values of the next model */
@@ -151,6 +156,9 @@ static void usage(FILE *f, const char *prog)
 "  --progress         print cycles/s about every 2 s to stderr\n"
 "  --fcov             print the functional coverage of the run (docs/coverage.md)\n"
 "  --fcov-json FILE   write it as JSON to FILE (tests/fcov_merge.py sums such files)\n"
+"  --capture-swo FILE write the SWO pin, one byte (0/1) per cycle out of reset, to FILE\n"
+"  --capture-par FILE write TRACEDATA, one byte per cycle out of reset, to FILE (the RTL's\n"
+"                     pins; the golden model's with --mode golden; decode: tracedump)\n"
 "  --print-config     print this binary's configuration (scenario 'config' syntax), exit\n"
 "  --quiet            errors only\n"
 "  --verbose          also debug messages (every event as it starts)\n"
@@ -218,7 +226,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
         static const char *const valued[] = {"--seed", "--cycles", "--reset-cycles",
                                              "--max-cycles", "--wave", "--wave-window",
                                              "--wave-dir", "--emit-scenario", "--rand-init",
-                                             "--mode", "--shrink-runs", "--fcov-json"};
+                                             "--mode", "--shrink-runs", "--fcov-json",
+                                             "--capture-swo", "--capture-par"};
         bool is_flag = false, known = false;
         for (unsigned k = 0; k < sizeof flags / sizeof flags[0]; k++)
             is_flag |= strcmp(name, flags[k]) == 0;
@@ -259,6 +268,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
             o->fcov = true;
         else if (strcmp(name, "--fcov-json") == 0)
             o->fcov_json = val;
+        else if (strcmp(name, "--capture-swo") == 0)
+            o->capture_swo = val;
+        else if (strcmp(name, "--capture-par") == 0)
+            o->capture_par = val;
         else if (strcmp(name, "--shrink-runs") == 0) {
             NEED_NUM(1, 1000000);
             o->shrink_runs = n;
@@ -332,9 +345,11 @@ static void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
 {
     const struct itm_cfg *c = &s->itm;
     const struct fpb_cfg *f = &s->fpb;
-    snprintf(buf, n, "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d ude=%d",
+    snprintf(buf, n,
+             "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d ude=%d "
+             "tpiu=%d",
              c->num_stim_ports, c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width, c->gts_width,
-             f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude);
+             f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude, s->has_tpiu);
 }
 
 static double now_s(void)
@@ -375,8 +390,17 @@ static int load_scenario(struct scenario *s, const char *path)
     const unsigned have[SCFG_NKEYS] = {build_cfg.num_stim_ports, build_cfg.stim_fifo_depth,
                                        build_cfg.hw_fifo_depth, build_cfg.ts_width,
                                        build_cfg.gts_width, fc->num_code, fc->num_lit,
-                                       fc->both_halves, fc->sec_ext, fc->ude};
+                                       fc->both_halves, fc->sec_ext, fc->ude,
+                                       build_sys_cfg.has_tpiu};
     bool skip = false;
+    /* tpiu not given means tpiu=0: such a scenario expects the ATB of a free sink */
+    if (!s->cfg.given[SCFG_TPIU] && build_sys_cfg.has_tpiu) {
+        log_msg(LOG_ERROR,
+                "%s: skipped: the scenario has no 'config tpiu=1' line (it needs tpiu=0), "
+                "this binary is built with tpiu=1\n",
+                path);
+        skip = true;
+    }
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
         if (s->cfg.given[k] && s->cfg.value[k] != have[k]) {
             log_msg(LOG_ERROR,
@@ -467,6 +491,9 @@ static int tb_start(struct tb *tb, bool replay)
     tb->drv.hook_ctx = tb;
     stream_init(&tb->sg, "golden", tb->expect);
     stream_init(&tb->sr, "rtl", tb->expect);
+    stream_init_kind(&tb->tg, "golden", tb->expect, SEG_TXB);
+    stream_init_kind(&tb->tr, "rtl", tb->expect, SEG_TXB);
+    tb->pins = pins_any(tb->expect);
     return 0;
 }
 
@@ -587,16 +614,34 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         if (!in.itm.rst_n) {
             stream_reset(&tb->sg);
             stream_reset(&tb->sr);
-        } else if (in.itm.atready) {
-            if (use_g && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c) && checks) {
-                set_fail(r, F_CHECK, c, tb->sg.fail_msg);
+        } else {
+            const char *fmsg = NULL;
+            char pmsg[400];
+            /* ATB bytes move where the ITM sees ATREADY: atready_i, or the TPIU's */
+            if (use_g && og.atready && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c))
+                fmsg = tb->sg.fail_msg;
+            if (use_r && orr.atready && orr.itm.atvalid &&
+                !stream_push(&tb->sr, orr.itm.atdata, c) && !fmsg)
+                fmsg = tb->sr.fail_msg;
+            if (use_g && og.txb_valid && !stream_push(&tb->tg, og.txb, c) && !fmsg)
+                fmsg = tb->tg.fail_msg;
+            if (use_r && orr.txb_valid && !stream_push(&tb->tr, orr.txb, c) && !fmsg)
+                fmsg = tb->tr.fail_msg;
+            if (__builtin_expect(tb->pins, 0) && !fmsg) {
+                if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
+                    fmsg = pmsg;
+                else if (use_r && !pins_check(tb->expect, c, &orr, "rtl", pmsg, sizeof pmsg))
+                    fmsg = pmsg;
+            }
+            if (fmsg && checks) {
+                set_fail(r, F_CHECK, c, fmsg);
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
             }
-            if (use_r && orr.itm.atvalid && !stream_push(&tb->sr, orr.itm.atdata, c) && checks) {
-                set_fail(r, F_CHECK, c, tb->sr.fail_msg);
-                checks = false;
-                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            if ((tb->cap_swo || tb->cap_par) && ctl->checks &&
+                pins_capture(tb->cap_swo, tb->cap_par, use_r ? &orr : &og) != 0) {
+                log_msg(LOG_ERROR, "itm_tb: error: cannot write a pin capture\n");
+                tb->cap_swo = tb->cap_par = NULL;
             }
         }
         st = driver_observe(drv, &in, use_g ? &og : &orr, lockstep ? &orr : NULL);
@@ -646,10 +691,17 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
     r->seconds = now_s() - t0;
     if (r->fail == F_NONE && ctl->checks) {
         int64_t end = drv->cycle;
+        char pmsg[400];
         if (use_g && !stream_finish(&tb->sg, end))
             set_fail(r, F_CHECK, end, tb->sg.fail_msg);
         else if (use_r && !stream_finish(&tb->sr, end))
             set_fail(r, F_CHECK, end, tb->sr.fail_msg);
+        else if (use_g && !stream_finish(&tb->tg, end))
+            set_fail(r, F_CHECK, end, tb->tg.fail_msg);
+        else if (use_r && !stream_finish(&tb->tr, end))
+            set_fail(r, F_CHECK, end, tb->tr.fail_msg);
+        else if (!pins_finish(tb->expect, end, pmsg, sizeof pmsg))
+            set_fail(r, F_CHECK, end, pmsg);
         if (r->snap_pending)
             snapshot(tb, r);
     }
@@ -767,7 +819,7 @@ static void wave_dir(const struct tb *tb, char *buf, size_t n)
 
 static void print_run_id(const struct tb *tb)
 {
-    char c[96];
+    char c[128];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         log_msg(LOG_ERROR, "  config %s, mode %s, scenario %s\n", c, mode_names[tb->o->mode],
@@ -1171,7 +1223,7 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
 {
     const struct stream *s = tb->use_g ? &tb->sg : &tb->sr;
     const struct pktdec_stats *st = &s->dec.stats;
-    char c[96];
+    char c[128];
     cfg_string(&build_sys_cfg, c, sizeof c);
     log_msg(LOG_INFO, "itm_tb: PASS\n");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
@@ -1241,7 +1293,7 @@ int main(int argc, char **argv)
                 o.scenario ? INT64_MAX : (int64_t)o.cycles);
     tb.rand_init = o.rand_init;
 
-    char c[96];
+    char c[128];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (o.scenario)
         log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
@@ -1275,7 +1327,24 @@ int main(int argc, char **argv)
         fcov_init(&fc);
         tb.fcov = &fc;
     }
+    const char *cap_path[2] = {o.capture_swo, o.capture_par};
+    FILE **cap_file[2] = {&tb.cap_swo, &tb.cap_par};
+    for (unsigned k = 0; k < 2; k++) {
+        if (!cap_path[k])
+            continue;
+        *cap_file[k] = fopen(cap_path[k], "wb");
+        if (!*cap_file[k]) {
+            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", cap_path[k],
+                    strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
     run(&tb, &ctl, &r);
+    for (unsigned k = 0; k < 2; k++) {
+        if (*cap_file[k] && fclose(*cap_file[k]) != 0)
+            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s\n", cap_path[k]);
+        *cap_file[k] = NULL;
+    }
     tb.fcov = NULL; /* replays and shrink runs are not counted */
     if (o.fcov)
         fcov_print(&fc, LOG_INFO);

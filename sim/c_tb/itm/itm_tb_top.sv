@@ -17,7 +17,10 @@ module itm_tb_top #(
   parameter int NumLit        = 0,
   parameter int BothHalves    = 1,
   parameter int SecExt        = 1,
-  parameter int Ude           = 1
+  parameter int Ude           = 1,
+  parameter int HasTpiu       = 0,   // docs/tpiu-contract.md section 9
+  parameter int PortWidth     = 4,
+  parameter int AtbFifoDepth  = 4
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -36,6 +39,7 @@ module itm_tb_top #(
   // ATB master, 8-bit
   output logic        atvalid_o,
   input  logic        atready_i,
+  output logic        atready_o,
   output logic [7:0]  atdata_o,
   output logic [6:0]  atid_o,
   input  logic        afvalid_i,
@@ -81,6 +85,12 @@ module itm_tb_top #(
   output logic        match_o,
   output logic        bkpt_halt_o,
   output logic        bkpt_mon_o,
+  // TPIU pins and formatter output
+  output logic        traceclk_o,
+  output logic [7:0]  tracedata_o,
+  output logic        swo_o,
+  output logic        txb_valid_o,
+  output logic [7:0]  txb_o,
 
   // ---- trace-only inputs, read by nothing (lint/verilator.vlt) ----------------------------
   // The golden model's value of each output. They change at the same rising edge as the
@@ -98,6 +108,12 @@ module itm_tb_top #(
   input  logic        exp_match_i,
   input  logic        exp_bkpt_halt_i,
   input  logic        exp_bkpt_mon_i,
+  input  logic        exp_atready_i,
+  input  logic        exp_traceclk_i,
+  input  logic [7:0]  exp_tracedata_i,
+  input  logic        exp_swo_i,
+  input  logic        exp_txb_valid_i,
+  input  logic [7:0]  exp_txb_i,
   // Harness values of the cycle; they change with the DUT inputs (cycle start + 1).
   input  logic [63:0] cycle_i,       // harness cycle number (two's complement, reset < 0)
   input  logic        mismatch_i,    // some output differs in this cycle
@@ -115,7 +131,10 @@ module itm_tb_top #(
     .NumLit        (NumLit),
     .BothHalves    (BothHalves),
     .SecExt        (SecExt),
-    .Ude           (Ude)
+    .Ude           (Ude),
+    .HasTpiu       (HasTpiu),
+    .PortWidth     (PortWidth),
+    .AtbFifoDepth  (AtbFifoDepth)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -131,6 +150,7 @@ module itm_tb_top #(
     .pslverr_o       (pslverr_o),
     .atvalid_o       (atvalid_o),
     .atready_i       (atready_i),
+    .atready_o       (atready_o),
     .atdata_o        (atdata_o),
     .atid_o          (atid_o),
     .afvalid_i       (afvalid_i),
@@ -169,7 +189,12 @@ module itm_tb_top #(
     .mon_prio_i      (mon_prio_i),
     .match_o         (match_o),
     .bkpt_halt_o     (bkpt_halt_o),
-    .bkpt_mon_o      (bkpt_mon_o)
+    .bkpt_mon_o      (bkpt_mon_o),
+    .traceclk_o      (traceclk_o),
+    .tracedata_o     (tracedata_o),
+    .swo_o           (swo_o),
+    .txb_valid_o     (txb_valid_o),
+    .txb_o           (txb_o)
   );
 
 endmodule

@@ -148,6 +148,15 @@ static const struct sig g_fpb[] = {
     {S "umon_en_i", 0, GTKW_BIN, F_NONE},         {S "mon_prio_i", 0, GTKW_BIN, F_NONE},
 };
 
+static const struct sig g_tpiu[] = {
+    {S "exp_atready_i", 0, GTKW_BIN, F_NONE},   {S "atready_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_txb_valid_i", 0, GTKW_BIN, F_NONE}, {S "txb_valid_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_txb_i", 8, GTKW_HEX, F_NONE},       {S "txb_o", 8, GTKW_HEX, F_NONE},
+    {S "exp_swo_i", 0, GTKW_BIN, F_NONE},       {S "swo_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_traceclk_i", 0, GTKW_BIN, F_NONE},  {S "traceclk_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_tracedata_i", 8, GTKW_HEX, F_NONE}, {S "tracedata_o", 8, GTKW_HEX, F_NONE},
+};
+
 static const struct group groups[] = {
     {"harness", false, g_harness, N(g_harness)},
     {"ATB (exp_* = golden model)", false, g_atb, N(g_atb)},
@@ -160,6 +169,7 @@ static const struct group groups[] = {
     {"global timestamps (u_gts)", true, g_gts, N(g_gts)},
     {"other pins", true, g_pins, N(g_pins)},
     {"FPB (exp_* = golden model)", true, g_fpb, N(g_fpb)},
+    {"TPIU pins and formatter output (exp_* = golden model)", false, g_tpiu, N(g_tpiu)},
 };
 
 /* Formats what an ATB byte means as a packet header (docs/packet-formats.md). The page of
@@ -278,9 +288,11 @@ static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct
 static const struct sig *out_sig(enum cmp_field f, bool exp)
 {
     static const char *const port[CMP_NFIELDS] = {
-        "prdata", "pready", "pslverr", "atvalid", "atdata", "atid", "afready", "hw_ready", "busy"};
-    static const struct sig *const group[] = {g_atb, g_apb, g_hw};
-    static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw)};
+        "prdata",  "pready",   "pslverr",   "atvalid", "atdata",    "atid",
+        "afready", "hw_ready", "busy",      "match",   "bkpt_halt", "bkpt_mon",
+        "atready", "traceclk", "tracedata", "swo",     "txb_valid", "txb"};
+    static const struct sig *const group[] = {g_atb, g_apb, g_hw, g_fpb, g_tpiu};
+    static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw), N(g_fpb), N(g_tpiu)};
     char want[40];
     snprintf(want, sizeof want, exp ? S "exp_%s_i" : S "%s_o", port[f]);
     for (size_t g = 0; g < N(group); g++)

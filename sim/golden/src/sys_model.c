@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtl/top/trace_top in C: APB frame decode and the blocks (docs/fpb-contract.md §7). */
+/* rtl/top/trace_top in C: APB frame decode and the blocks (docs/fpb-contract.md §7), and
+ * with has_tpiu the ITM -> TPIU connection (docs/tpiu-contract.md §9). */
 #include "sys_model.h"
 
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
 {
     struct itm_model itm;
     struct fpb_model fpb;
-    if (itm_model_init(&itm, &cfg->itm) != 0 || fpb_model_init(&fpb, &cfg->fpb) != 0)
+    struct tpiu_model tpiu;
+    if (itm_model_init(&itm, &cfg->itm) != 0 || fpb_model_init(&fpb, &cfg->fpb) != 0 ||
+        (cfg->has_tpiu && tpiu_model_init(&tpiu, &cfg->tpiu) != 0))
         return -1;
+    m->has_tpiu = cfg->has_tpiu;
     m->itm = itm;
     m->fpb = fpb;
+    if (cfg->has_tpiu)
+        m->tpiu = tpiu;
     return 0;
 }
 
@@ -17,6 +23,8 @@ void sys_model_reset(struct sys_model *m)
 {
     itm_model_reset(&m->itm);
     fpb_model_reset(&m->fpb);
+    if (m->has_tpiu)
+        tpiu_model_reset(&m->tpiu);
 }
 
 /* The blocks' inputs: each sees psel only for its own frame and a 12-bit offset. */
@@ -54,21 +62,64 @@ static void split(const struct sys_in *in, struct itm_in *itm, struct fpb_in *fp
     };
 }
 
+/* The TPIU's inputs: its APB frame and the ITM's ATB master (io: the ITM's outputs). */
+static void tpiu_inputs(const struct sys_in *in, const struct itm_out *io, struct tpiu_in *ti)
+{
+    unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
+    *ti = (struct tpiu_in){
+        .rst_n = in->itm.rst_n,
+        .psel = in->itm.psel && frame == SYS_FRAME_TPIU,
+        .penable = in->itm.penable,
+        .pwrite = in->itm.pwrite,
+        .paddr = in->itm.paddr & 0xFFFu,
+        .pwdata = in->itm.pwdata,
+        .pstrb = in->itm.pstrb,
+        .pprot = in->itm.pprot,
+        .atvalid = io->atvalid,
+        .atdata = io->atdata,
+        .atid = io->atid,
+        .afready = io->afready,
+    };
+}
+
+/* The ITM's TPIU-side inputs from the TPIU's outputs (Moore, so known before the ITM's). */
+static void connect_itm(struct itm_in *ii, const struct tpiu_out *to)
+{
+    ii->atready = to->atready;
+    ii->afvalid = ii->afvalid || to->afvalid;
+    ii->tpiu_sync_req = to->sync_req;
+    ii->ts_async_tick = to->ts_tick;
+    ii->async_idle = to->async_idle;
+}
+
 void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct sys_out *out)
 {
     struct itm_in ii;
     struct fpb_in fi;
     struct fpb_out fo;
+    struct tpiu_in ti;
+    struct tpiu_out to = {0};
     split(in, &ii, &fi);
+    if (m->has_tpiu) {
+        tpiu_inputs(in, &(struct itm_out){0}, &ti); /* its outputs ignore the ATB inputs */
+        tpiu_model_eval(&m->tpiu, &ti, &to);
+        connect_itm(&ii, &to);
+    }
     itm_model_eval(&m->itm, &ii, &out->itm);
     fpb_model_eval(&m->fpb, &fi, &fo);
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
-    out->itm.prdata |= fo.prdata;
-    out->itm.pslverr |= fo.pslverr;
-    out->itm.pready &= fo.pready;
+    out->itm.prdata |= fo.prdata | to.prdata;
+    out->itm.pslverr |= fo.pslverr || to.pslverr;
+    out->itm.pready &= fo.pready && (!m->has_tpiu || to.pready);
+    out->atready = ii.atready; /* without a TPIU: the atready_i port, passed through */
     out->match = fo.match;
     out->bkpt_halt = fo.bkpt_halt;
     out->bkpt_mon = fo.bkpt_mon;
+    out->traceclk = to.traceclk;
+    out->tracedata = to.tracedata;
+    out->swo = to.swo;
+    out->txb_valid = to.txb_valid;
+    out->txb = to.txb;
 }
 
 void sys_model_step(struct sys_model *m, const struct sys_in *in)
@@ -76,6 +127,17 @@ void sys_model_step(struct sys_model *m, const struct sys_in *in)
     struct itm_in ii;
     struct fpb_in fi;
     split(in, &ii, &fi);
+    if (m->has_tpiu) {
+        struct tpiu_in ti;
+        struct tpiu_out to;
+        struct itm_out io;
+        tpiu_inputs(in, &(struct itm_out){0}, &ti);
+        tpiu_model_eval(&m->tpiu, &ti, &to);
+        connect_itm(&ii, &to);
+        itm_model_eval(&m->itm, &ii, &io);
+        tpiu_inputs(in, &io, &ti);
+        tpiu_model_step(&m->tpiu, &ti);
+    }
     itm_model_step(&m->itm, &ii);
     fpb_model_step(&m->fpb, &fi);
 }
