@@ -290,7 +290,7 @@ SHARD        ?= 1/1
 SOAK_SEEDS   ?= 40
 SOAK_CYCLES  ?= 3000000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fuzz_scenario fuzz_pktdec fuzz_vector
+FUZZ_TARGETS := fuzz_scenario fuzz_pktdec fuzz_vector fuzz_tracedec
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
                 -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
@@ -313,8 +313,13 @@ $(BUILD)/fuzz/fuzz_vector: fuzz/fuzz_vector.c $(VEC_DIR)/vecfmt.c sim/c_tb/commo
                            sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
+$(BUILD)/fuzz/fuzz_tracedec: fuzz/fuzz_tracedec.c sim/decode/tpiudec.c sim/decode/swodec.c \
+                             sim/decode/pardec.c sim/c_tb/common/pktdec.c $(VEC_HDRS) \
+                             $(wildcard sim/decode/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isim/decode $(filter %.c,$^) -o $@
 
-fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## libFuzzer: scenario parser, decoder, vector reader (FUZZ_SECONDS each)
+fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## libFuzzer: scenario parser, packet decoder, vector reader, trace decoders (FUZZ_SECONDS each)
 	@tests/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-quick: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## the fuzz targets for 10 s each (part of make test)

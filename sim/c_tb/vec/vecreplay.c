@@ -185,6 +185,8 @@ static bool replay(const char *dir)
         dut_itm_eval(dut);
         dut_itm_get_outputs(dut, &orr);
         vec_out_parse(hout.line[k], &ov.itm); /* FPB outputs: 0 (ITM vectors) */
+        /* atready_o is atready_i passed through (no TPIU in a vector's configuration) */
+        ov.atready = in.itm.atready;
         unsigned dv = cmp_outputs(&ov, &orr), dg = cmp_outputs(&og, &orr);
         if (dv || dg) {
             unsigned mask = dv ? dv : dg;
