@@ -375,7 +375,7 @@ test: golden-test golden-asan unit-test decode-test lint synth iverilog scenario
 # without --trace-fst (the shim with -DDUT_NO_TRACE) into $(BUILD)/bench, linked with the
 # harness objects of $(BUILD)/tb/<cfg>; it needs the make helpers vl-params-% and
 # synth-params-%.
-BENCH_DEPS := $(foreach c,$(ITM_CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump \
+BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
               $(BUILD)/vec/min/vecreplay $(BUILD)/vec/icarus/min.vvp
 bench: $(BENCH_DEPS) ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \

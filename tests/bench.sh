@@ -234,8 +234,45 @@ for k in stim hw; do
   row "ATB 8-bit, $k saturating: $bytes B in $span cyc" "$ratio" "B/cycle" "$ratio" "1.00" \
       "$(meets "$ratio" ">=" 1.0), $((span - bytes)) bubbles"
 done
-row "TPIU formatter (16-byte frames) at the limit" "n/a" "" "" "1.00" "no TPIU yet"
-row "SWO (Manchester / NRZ) at the limit" "n/a" "" "" "1.00" "no TPIU yet"
+# TPIU at the limit (config full): the ITM saturates its ATB (word writes every 3 cycles)
+# and the port is the bottleneck. The RTL's pins are captured and decoded by tracedump:
+# "pin use" = bytes the port carried x cycles per byte / cycles from the first byte to the
+# end of the run (1.00: the port never idles), "data" = ITM bytes / bytes on the pins
+# (the rest: IDs, aux bytes, syncs, padding and, on the parallel port, half-word syncs).
+ftb=$build/tb/full/itm_tb
+sect "TPIU at the limit (lockstep, full: the ITM saturating its ATB into the TPIU)"
+# mode | SPPR | CSPSR | ACPR | capture | tracedump arguments | cycles per byte on the pins
+for m in "parallel size 4|0|0x8|0|par|--parallel 4|2" "NRZ, 1 bit/cycle|2|0x1|0|swo|--swo-nrz 1|10" \
+         "Manchester, 1 cell/cycle|1|0x1|0|swo|--swo-manchester 1|20"; do
+  IFS='|' read -r name sppr cspsr acpr cap args cpb <<< "$m"
+  { echo "config tpiu=1"; echo "write 0x40304 0x100"; echo "write 0x40004 $cspsr"
+    echo "write 0x40010 $acpr"; echo "write 0x400F0 $sppr"; echo "write 0x40304 0x102"
+    echo "write 0xE80 0x00010001"; echo "write 0xE00 0xFFFFFFFF"
+    for i in $(seq 1000); do printf 'write 0x000 0x%08X\nidle 1\n' $((0x10000000 + i)); done
+  } > "$bd/sat_tpiu.scn"
+  "$ftb" --quiet "--capture-$cap" "$bd/sat_tpiu.cap" "$bd/sat_tpiu.scn" > /dev/null 2>&1 ||
+    { echo "bench: FAIL: TPIU saturation run ($name)" >&2; exit 1; }
+  st=$("$build/decode/tracedump" $args --stats "$bd/sat_tpiu.cap" 2>&1 > /dev/null)
+  read -r pinb data <<< "$(awk '/^tpiu: / { for (i = 1; i < NF; i++) { if ($i == "bytes") b = $(i+1);
+      if ($i == "data") d = $(i+1) } } END { print b, d }' <<< "$st")"
+  # the span: from the first non-idle sample to the end of the capture
+  span=$(python3 - "$bd/sat_tpiu.cap" "$sppr" <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+mode = int(sys.argv[2])  # first cell of the first character: NRZ a 0 after a 1, else non-zero
+if mode == 2:
+    high = d.index(1)
+    first = d.index(0, high)
+else:
+    first = next(i for i, v in enumerate(d) if v != 0)
+print(len(d) - first)
+PY
+)
+  use=$(awk -v b="$pinb" -v c="$cpb" -v s="$span" 'BEGIN { printf "%.3f", b * c / s }')
+  eff=$(awk -v d="$data" -v b="$pinb" 'BEGIN { printf "%.3f", d / b }')
+  row "$name: $pinb B on the pins in $span cyc" "$use" "pin use" "$eff" "1.00" \
+      "$(meets "$use" ">=" 0.98); data share $eff"
+done
 
 # ---- 6. decoder ------------------------------------------------------------------------
 echo "bench: decoder ..." >&2

@@ -21,16 +21,20 @@ enum {
     B_FLUSH_REQ, B_FLUSH_BUSY, B_FLUSH_ACK,
     B_SYNC_ENA, B_SYNC_DWT, B_SYNC_TPIU, B_SYNC_HALT,
     B_RESET_MID_PKT, B_RESET_FIFO,
+    B_TPIU_PAR,                      /* + log2(port size): parallel port sizes 1, 2, 4 */
+    B_TPIU_NRZ = B_TPIU_PAR + 3, B_TPIU_NRZ_BYP, B_TPIU_MAN, B_TPIU_MAN_BYP, B_TPIU_SLOW,
+    B_TPIU_ID_IMM, B_TPIU_ID_DELAYED, B_TPIU_ID_14, B_TPIU_PAD, B_TPIU_FLUSH_DONE,
+    B_TPIU_PSYNC,
     B_N
 };
 _Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
 
 static const char *const group_name[] = {"packet", "LTS long", "GTS1", "GTS2", "EXT page",
                                          "stall", "overflow", "FIFO", "flush", "sync request",
-                                         "reset"};
+                                         "reset", "TPIU"};
 static const unsigned group_first[] = {B_SYNC, B_LTS_LONG, B_GTS1, B_GTS2_48, B_EXT_PAGE,
                                        B_STALL, B_OVF_HW, B_STIM_FULL, B_FLUSH_REQ, B_SYNC_ENA,
-                                       B_RESET_MID_PKT, B_N};
+                                       B_RESET_MID_PKT, B_TPIU_PAR, B_N};
 
 static char names[B_N][40];
 
@@ -68,7 +72,12 @@ static void names_init(void)
         "stimulus FIFO full", "stimulus write to a full FIFO", "hw_valid held (FIFO full)",
         "flush request", "flush while busy", "flush acknowledged",
         "sync: SYNCENA enabled", "sync: dwt_sync_req", "sync: tpiu_sync_req",
-        "sync: halt exit", "reset mid packet", "reset with a non-empty FIFO"};
+        "sync: halt exit", "reset mid packet", "reset with a non-empty FIFO",
+        "TPIU parallel size 1", "TPIU parallel size 2", "TPIU parallel size 4",
+        "TPIU NRZ formatted", "TPIU NRZ bypass", "TPIU Manchester formatted",
+        "TPIU Manchester bypass", "TPIU SWO with SWOSCALER > 0", "TPIU immediate ID change",
+        "TPIU delayed ID change", "TPIU ID in byte 14", "TPIU flush pads a frame",
+        "TPIU flush completed", "TPIU periodic sync request"};
     for (unsigned i = 0; i < sizeof rest / sizeof rest[0]; i++)
         snprintf(names[B_STALL_HDR + i], sizeof names[0], "%s", rest[i]);
 }
@@ -144,6 +153,41 @@ static void packet(struct fcov *f, const struct pkt *p)
     f->stalled = false;
 }
 
+/* The TPIU bins (docs/tpiu-contract.md): the port mode of each byte sent, and formatter and
+ * flush events seen as changes of the model's state from one cycle to the next. */
+static void tpiu_cycle(struct fcov *f, const struct sys_out *out, const struct tpiu_model *t)
+{
+    if (out->txb_valid) {
+        unsigned cw = tpiu_model_cw_get(t);
+        if (t->sppr == TPIU_TXMODE_PARALLEL && cw <= 4)
+            f->hit[B_TPIU_PAR + (cw == 1 ? 0u : cw == 2 ? 1u : 2u)]++;
+        else if (t->sppr == TPIU_TXMODE_NRZ)
+            f->hit[t->enfcont ? B_TPIU_NRZ : B_TPIU_NRZ_BYP]++;
+        else if (t->sppr == TPIU_TXMODE_MANCHESTER)
+            f->hit[t->enfcont ? B_TPIU_MAN : B_TPIU_MAN_BYP]++;
+        if (t->sppr != TPIU_TXMODE_PARALLEL && (t->acpr & 0xFFFFu) != 0)
+            f->hit[B_TPIU_SLOW]++;
+    }
+    if (f->prev_valid) {
+        bool changed = t->cur_vld && (!f->tp_cur_vld || t->cur_id != f->tp_cur_id);
+        if (changed && f->tp_p == 14 && t->p == 0)
+            f->hit[B_TPIU_ID_14]++;
+        else if (changed && t->p == f->tp_p + 2)
+            f->hit[(t->aux >> (f->tp_p / 2)) & 1u ? B_TPIU_ID_DELAYED : B_TPIU_ID_IMM]++;
+        if (f->tp_fl == TPIU_FL_DRAIN && f->tp_n == 0 && t->p != f->tp_p)
+            f->hit[B_TPIU_PAD]++;
+        if (f->tp_fl == TPIU_FL_DRAIN && t->fl_state == TPIU_FL_IDLE)
+            f->hit[B_TPIU_FLUSH_DONE]++;
+    }
+    if (t->sync_req)
+        f->hit[B_TPIU_PSYNC]++;
+    f->tp_p = t->p;
+    f->tp_cur_id = t->cur_id;
+    f->tp_cur_vld = t->cur_vld;
+    f->tp_n = t->n;
+    f->tp_fl = t->fl_state;
+}
+
 void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *sout,
                 const struct sys_model *sm)
 {
@@ -165,8 +209,10 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
         f->stim_drop_seen = false;
         return;
     }
+    if (sm->has_tpiu)
+        tpiu_cycle(f, sout, &sm->tpiu);
     if (out->atvalid) {
-        if (!in->atready) {
+        if (!sout->atready) {
             f->hit[pktdec_busy(&f->dec) ? B_STALL_MID : B_STALL_HDR]++;
             f->stalled = true;
         } else {

@@ -3,7 +3,8 @@
  * (decoded), the inputs and outputs of every cycle and the golden model's registers.
  * Bins: packet type x payload size, LTS form x TC x groups, GTS1 groups x wrap x clkch,
  * GTS2 48/64, extension page, ATREADY stalls per packet type, overflow causes, FIFO full,
- * flush, sync requests, reset in mid traffic (docs/coverage.md lists them). */
+ * flush, sync requests, reset in mid traffic, and with a TPIU its port modes, ID changes,
+ * padding, flush and periodic sync (docs/coverage.md lists them). */
 #ifndef TRACEREF_SIM_C_TB_COMMON_FCOV_H
 #define TRACEREF_SIM_C_TB_COMMON_FCOV_H
 
@@ -23,6 +24,8 @@ struct fcov {
     bool prev_valid;       /* prev_* hold the previous cycle */
     bool prev_hw_ovf, prev_ovf_pending, prev_sync_on, prev_halted;
     bool stim_drop_seen;   /* a stimulus write met a full FIFO since the last overflow */
+    unsigned tp_p, tp_cur_id, tp_n, tp_fl; /* TPIU formatter state of the previous cycle */
+    bool tp_cur_vld;
     uint64_t cycles;
 };
 

@@ -705,7 +705,7 @@ static void act_tpiu_mode(struct rgen *g)
     if (r < 35) {
         uint32_t m = below(g, 100) < 5 ? 3u : below(g, 3); /* 3 is reserved: ignored */
         if (pct(g, 50)) /* as software should: flush first */
-            emit_write(g, TPIU_FFCR, FFCR_FONMAN | (pct(g, 85) ? FFCR_ENFCONT : 0), 0xF,
+            emit_write(g, TPIU_FFCR, FFCR_FONMAN | (pct(g, 60) ? FFCR_ENFCONT : 0), 0xF,
                        PROT_PRIV | PROT_NS, false);
         emit_write(g, TPIU_SPPR, m, 0xF, PROT_PRIV | PROT_NS, false);
         if (m != 3)
@@ -722,12 +722,12 @@ static void act_tpiu_mode(struct rgen *g)
         if (pct(g, 10))
             v = (uint32_t)rnd(g) & 0xFFu;
         emit_write(g, TPIU_CSPSR, v, 0xF, PROT_PRIV | PROT_NS, false);
-    } else if (r < 92) { /* formatter on/off (bypass in SWO modes) and manual flushes */
-        uint32_t v = (pct(g, 75) ? FFCR_ENFCONT : 0) | (pct(g, 40) ? FFCR_FONMAN : 0);
+    } else if (r < 88) { /* formatter on/off (bypass in SWO modes) and manual flushes */
+        uint32_t v = (pct(g, 55) ? FFCR_ENFCONT : 0) | (pct(g, 40) ? FFCR_FONMAN : 0);
         emit_write(g, TPIU_FFCR, v | (pct(g, 10) ? (uint32_t)rnd(g) & ~0x42u : 0), 0xF,
                    PROT_PRIV | PROT_NS, false);
     } else { /* periodic synchronization: off, the shortest periods, reserved values */
-        static const uint32_t ps[] = {0, 7, 7, 8, 9, 3, 28, 31};
+        static const uint32_t ps[] = {7, 7, 7, 8, 9, 0, 3, 31};
         emit_write(g, TPIU_PSCR, ps[below(g, 8)], 0xF, PROT_PRIV | PROT_NS, false);
     }
 }

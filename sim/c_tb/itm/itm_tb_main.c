@@ -1242,6 +1242,9 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
     for (unsigned t = PKT_NONE + 1; t < PKT_NTYPES; t++)
         log_msg(LOG_INFO, " %s %" PRIu64, pktdec_type_name((enum pkt_type)t), st->count[t]);
     log_msg(LOG_INFO, " (cut by reset %" PRIu64 ")\n", st->truncated);
+    if (build_sys_cfg.has_tpiu) /* bytes the formatter sent to the pins (txb_o) */
+        log_msg(LOG_INFO, "  TPIU    %" PRIu64 " bytes started on the pins\n",
+                (tb->use_g ? &tb->tg : &tb->tr)->dec.stats.bytes);
 }
 
 /* ---- main ------------------------------------------------------------------------------ */
