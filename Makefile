@@ -73,7 +73,7 @@ VL_FLAGS := --cc --top-module itm_tb_top --prefix Vitm_top --trace-fst --assert 
 
 help: ## show this help
 	@echo "Targets:"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F"\t" '{printf "  %-13s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F"\t" '{printf "  %-13s %s\n", $$1, $$2}'
 	@echo ""
 	@echo "Variables: CFG=$(CFGS) (now $(CFG)), SEEDS=$(SEEDS), CYCLES=$(CYCLES)"
 
@@ -161,7 +161,7 @@ SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDe
 FPB_SYNTH_PARAMS = chparam -set NumCode $(call cfgw,$(1),6) -set NumLit $(call cfgw,$(1),7) \
   -set BothHalves $(call cfgw,$(1),8) -set SecExt $(call cfgw,$(1),9) -set Ude $(call cfgw,$(1),10) fpb_top
 
-synth: ## yosys generic synthesis of itm_top and fpb_top (base and max), fails on latches
+synth: ## yosys generic synthesis of itm_top, fpb_top (base and max) and tpiu_top, fails on latches
 	@mkdir -p $(BUILD)/synth
 	@set -e; for c in base max; do echo "== synth $$c"; \
 	  p=$$(make -s --no-print-directory synth-params-$$c); \
