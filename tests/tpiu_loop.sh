@@ -75,5 +75,15 @@ for m in "${modes[@]}"; do
     head -20 "$out/$name.diff"
   fi
 done
+# ID changes (scenarios/tpiu_id_change.scn: delayed and immediate changes, padding): each
+# trace ID must carry its own packet.
+want=$'id=0x01 INST port=0 size=1 data=0xa0\nid=0x02 INST port=0 size=1 data=0xb0\nid=0x03 INST port=0 size=1 data=0xc0'
+if "$tb" --quiet --capture-swo "$out/id_change.cap" scenarios/tpiu_id_change.scn > "$out/id_change.tb.log" 2>&1 &&
+   got=$("$dump" --swo-nrz 1 --strict "$out/id_change.cap" 2> "$out/id_change.dump.err") &&
+   [ "$got" = "$want" ]; then
+  pass=$((pass + 1)); echo "ok   id-change: IDs 1, 2, 3 each carry their packet (NRZ pins)"
+else
+  fail=$((fail + 1)); echo "FAIL id-change: decoded"; echo "${got:-}"; head -5 "$out/id_change.tb.log"
+fi
 echo "tpiu-loop: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -107,6 +107,11 @@ module tpiu_fmt #(
 
   assign fmt_act = fmt_on_i && !u_valid_q && !restart_i;
 
+  // The aux bit of the even byte at p_q (bit p/2). Updated by whole-vector masks rather
+  // than a bit select on aux_d, which Icarus 11 would re-trigger the block on.
+  logic [7:0] aux_bit;
+  assign aux_bit = 8'h01 << p_q[3:1];
+
   // [TPIU-SYNC-2] period 2^PSCount bytes for PSCount 7..27, otherwise disabled.
   assign ps_on     = (pscount_i >= tpiu_pkg::PsCountMin) && (pscount_i <= tpiu_pkg::PsCountMax);
   assign ps_period = 28'd1 << pscount_i;
@@ -164,7 +169,7 @@ module tpiu_fmt #(
         u_valid_d        = 1'b1;
         u_data_d         = {b1_d, b1_id, 1'b1};
         pops             = b1_real ? 2'd1 : 2'd0;
-        aux_d[p_q[3:1]]  = 1'b0;
+        aux_d            = aux_q & ~aux_bit;
         cur_id_d         = b1_id;
         cur_vld_d        = 1'b1;
         p_d              = p_q + 4'd2;
@@ -173,7 +178,7 @@ module tpiu_fmt #(
         u_valid_d        = 1'b1;
         u_data_d         = {b2_d, b1_d & 8'hFE};
         pops             = 2'(b1_real) + 2'(b2_real);
-        aux_d[p_q[3:1]]  = b1_d[0];
+        aux_d            = b1_d[0] ? (aux_q | aux_bit) : (aux_q & ~aux_bit);
         p_d              = p_q + 4'd2;
       end else if (b1_vld && b2_vld) begin
         // [TPIU-FMT-7] delayed ID change: ID(b2), then b1's data still under the old ID
@@ -181,7 +186,7 @@ module tpiu_fmt #(
         u_valid_d        = 1'b1;
         u_data_d         = {b1_d, b2_id, 1'b1};
         pops             = b1_real ? 2'd1 : 2'd0;
-        aux_d[p_q[3:1]]  = 1'b1;
+        aux_d            = aux_q | aux_bit;
         cur_id_d         = b2_id;
         p_d              = p_q + 4'd2;
       end

@@ -28,17 +28,6 @@ module tpiu_par #(
   output logic                 par_empty_o   // !sh_data || left <= 1
 );
 
-  // Chunks per 16-bit unit at size cw: 16 / cw.
-  function automatic logic [4:0] unit_chunks(input logic [3:0] cw);
-    unique case (cw)
-      4'd1:    unit_chunks = 5'd16;
-      4'd2:    unit_chunks = 5'd8;
-      4'd4:    unit_chunks = 5'd4;
-      4'd8:    unit_chunks = 5'd2;
-      default: unit_chunks = 5'd16;
-    endcase
-  endfunction
-
   // ---- Registers -------------------------------------------------------------------------
   logic [15:0] sh_q, sh_d;            // the unit being shifted out, LSBs on the pins
   logic [4:0]  left_q, left_d;        // chunks still to show, including the current one
@@ -48,15 +37,22 @@ module tpiu_par #(
   logic        txb_valid_q, txb_valid_d;
   logic [7:0]  txb_q, txb_d;
 
-  // [TPIU-PAR-2], [TPIU-PAR-3], [TPIU-TXB-1]
+  // Chunks per 16-bit unit, 16 / cw, for the one-hot sizes 1, 2, 4, 8: the bit-reversed
+  // size shifted left by one (16, 8, 4, 2). Plain wiring rather than a function: Icarus 11
+  // re-triggers two always_comb blocks calling one function with different arguments.
+  logic [4:0] chunks_in, chunks_d, chunks_q;
+
+  assign chunks_in = {cw_i[0], cw_i[1], cw_i[2], cw_i[3], 1'b0};
+  assign chunks_d  = {cw_d[0], cw_d[1], cw_d[2], cw_d[3], 1'b0};
+  assign chunks_q  = {cw_q[0], cw_q[1], cw_q[2], cw_q[3], 1'b0};
+
+  // [TPIU-PAR-2], [TPIU-PAR-3]
   always_comb begin
     sh_d        = sh_q;
     left_d      = left_q;
     cw_d        = cw_q;
     sh_data_d   = sh_data_q;
     traceclk_d  = traceclk_q;
-    txb_valid_d = 1'b0;
-    txb_d       = 8'h00;
     u_take_o    = 1'b0;
 
     if (restart_i) begin
@@ -84,13 +80,7 @@ module tpiu_par #(
           sh_data_d = 1'b0;
         end
         cw_d   = cw_i;
-        left_d = unit_chunks(cw_i);
-      end
-      // A byte's first chunk is on the pins after this edge: byte0 at a load, byte1 half
-      // way through the unit.
-      if ((left_d == unit_chunks(cw_d)) || (left_d == (unit_chunks(cw_d) >> 1))) begin
-        txb_valid_d = 1'b1;
-        txb_d       = sh_d[7:0];
+        left_d = chunks_in;
       end
     end else begin
       // [TPIU-PAR-3] TRACECLK is 0 outside the parallel mode.
@@ -98,15 +88,24 @@ module tpiu_par #(
     end
   end
 
-  // [TPIU-PAR-1] cw_q bits per cycle, least significant first, 0 when not shifting.
+  // [TPIU-TXB-1] a byte's first chunk is on the pins after this edge: byte0 at a load
+  // (left_d == 16/cw_d), byte1 half way through the unit (left_d == 8/cw_d). In its own
+  // block: an always_comb reading what it writes makes Icarus re-trigger it forever.
   always_comb begin
-    tracedata_o = '0;
-    for (int i = 0; i < PortWidth; i++) begin
-      if (par_mode_i && (4'(i) < cw_q) && (left_q != 5'd0)) begin
-        tracedata_o[i] = sh_q[i];
-      end
+    txb_valid_d = 1'b0;
+    txb_d       = 8'h00;
+    if (par_mode_i && !restart_i &&
+        ((left_d == chunks_d) || (left_d == (chunks_d >> 1)))) begin
+      txb_valid_d = 1'b1;
+      txb_d       = sh_d[7:0];
     end
   end
+
+  // [TPIU-PAR-1] cw_q bits per cycle, least significant first, 0 when not shifting.
+  logic [PortWidth-1:0] cw_mask;  // pins [cw_q-1:0]
+
+  assign cw_mask     = PortWidth'((16'h0001 << cw_q) - 16'h0001);
+  assign tracedata_o = (par_mode_i && (left_q != 5'd0)) ? (sh_q[PortWidth-1:0] & cw_mask) : '0;
 
   assign traceclk_o  = traceclk_q;
   assign txb_valid_o = txb_valid_q;
@@ -137,7 +136,7 @@ module tpiu_par #(
 `ifndef SYNTHESIS
   always @(posedge clk_i or negedge rst_ni) begin : chunk_state_A
     if (rst_ni) begin
-      assert ((left_q <= unit_chunks(cw_q)) && (int'(cw_q) <= PortWidth) &&
+      assert ((left_q <= chunks_q) && (int'(cw_q) <= PortWidth) &&
               ((cw_q == 4'd1) || (cw_q == 4'd2) || (cw_q == 4'd4) || (cw_q == 4'd8)))
         else $error("%m: parallel engine state illegal");
     end

@@ -102,12 +102,13 @@ module tpiu_regs #(
   // FFSR [TPIU-REG-4]: [3] FtNonStop = 1, [2] TCPresent = 0, [1] FtStopped = 0, [0] FlInProg.
   logic [31:0] ffcr_rdata, ffsr_rdata;
 
-  always_comb begin
-    ffcr_rdata                        = 32'h0;
-    ffcr_rdata[tpiu_pkg::FfcrEnFCont] = par_mode | tpiu_enfcont_q;
-    ffcr_rdata[tpiu_pkg::FfcrFOnMan]  = fl_in_prog;
-    ffcr_rdata[tpiu_pkg::FfcrTrigIn]  = 1'b1;
-  end
+  // (an assign: Icarus 11 re-triggers an always_comb on its own constant bit selects)
+  logic ffcr_enfcont_rd;  // [TPIU-REG-3] forced on for the parallel port
+
+  assign ffcr_enfcont_rd = par_mode | tpiu_enfcont_q;
+  assign ffcr_rdata = (32'(ffcr_enfcont_rd) << tpiu_pkg::FfcrEnFCont) |
+                      (32'(fl_in_prog) << tpiu_pkg::FfcrFOnMan) |
+                      (32'h1 << tpiu_pkg::FfcrTrigIn);
   assign ffsr_rdata = {28'h0, 1'b1, 1'b0, 1'b0, fl_in_prog};
 
   logic [31:0] rdata;
@@ -227,16 +228,9 @@ module tpiu_regs #(
 
   // ---- Outputs ---------------------------------------------------------------------------
   // cw: the one-hot CSPSR as a size (CSPSR only ever holds a supported one-hot value).
-  always_comb begin
-    cw_o = 4'd1;
-    if (tpiu_cspsr_q[7]) begin
-      cw_o = 4'd8;
-    end else if (tpiu_cspsr_q[3]) begin
-      cw_o = 4'd4;
-    end else if (tpiu_cspsr_q[1]) begin
-      cw_o = 4'd2;
-    end
-  end
+  assign cw_o = tpiu_cspsr_q[7] ? 4'd8 :
+                tpiu_cspsr_q[3] ? 4'd4 :
+                tpiu_cspsr_q[1] ? 4'd2 : 4'd1;
 
   assign prdata_o    = prdata_q;
   assign pslverr_o   = pslverr_q;

@@ -79,7 +79,27 @@ module tpiu_swo (
   assign idle_level = nrz_mode_i;  // NRZ idles high (mark), Manchester low
   assign last_cell  = nrz_mode_i ? tpiu_pkg::NrzLastCell : tpiu_pkg::ManLastCell;
 
-  // [TPIU-SWO-5] engine step at a tick.
+  // [TPIU-SWO-5] a character starts at a tick edge when the line is idle or the last cell
+  // ends, with the unit's second byte if one waits, else byte0 of the unit buffer.
+  logic char_end;
+
+  assign char_end = tick && !restart_i && (!ser_busy_q || (ser_cell_q == last_cell));
+
+  always_comb begin
+    start      = 1'b0;
+    start_byte = 8'h00;
+    u_take_o   = 1'b0;
+    if (char_end && ser_more_q) begin
+      start      = 1'b1;
+      start_byte = ser_buf_q;
+    end else if (char_end && u_valid_i) begin
+      start      = 1'b1;
+      start_byte = u_data_i[7:0];
+      u_take_o   = 1'b1;
+    end
+  end
+
+  // [TPIU-SWO-5] engine step at a tick (the start decision comes from the block above).
   always_comb begin
     bc_d        = 16'h0000;
     ser_busy_d  = ser_busy_q;
@@ -90,9 +110,6 @@ module tpiu_swo (
     swo_d       = swo_q;
     txb_valid_d = 1'b0;
     txb_d       = 8'h00;
-    u_take_o    = 1'b0;
-    start       = 1'b0;
-    start_byte  = 8'h00;
 
     if (swo_mode_i && !tick) begin
       bc_d = bc_q + 16'd1;
@@ -114,14 +131,9 @@ module tpiu_swo (
         swo_d      = cell_level(nrz_mode_i, ser_byte_q, ser_cell_q + 5'd1);
       end else if (ser_more_q) begin
         // the unit's second byte follows back to back
-        start      = 1'b1;
-        start_byte = ser_buf_q;
         ser_more_d = 1'b0;
       end else if (u_valid_i) begin
         // a new unit: byte0 starts, byte1 (if any) waits in ser_buf
-        start      = 1'b1;
-        start_byte = u_data_i[7:0];
-        u_take_o   = 1'b1;
         if (u_len_i == 2'd2) begin
           ser_buf_d  = u_data_i[15:8];
           ser_more_d = 1'b1;

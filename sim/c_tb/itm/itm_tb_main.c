@@ -128,9 +128,10 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
 "Usage: %s [options] [SCENARIO]\n"
 "\n"
-"Runs the Verilated itm_top and the golden ITM model in lockstep: the same inputs every\n"
-"cycle, every output compared every cycle. With SCENARIO (format: sim/c_tb/SCENARIO.md)\n"
-"the events come from the file; without it from the constrained-random generator.\n"
+"Runs the Verilated trace_top (ITM, FPB; with tpiu=1 also the TPIU) and its golden model\n"
+"in lockstep: the same inputs every cycle, every output compared every cycle. With\n"
+"SCENARIO (format: sim/c_tb/SCENARIO.md) the events come from the file; without it from\n"
+"the constrained-random generator.\n"
 "\n"
 "Options:\n"
 "  --seed N           random mode: generator seed (default: from the clock; always printed)\n"
