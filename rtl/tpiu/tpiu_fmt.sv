@@ -202,14 +202,15 @@ module tpiu_fmt #(
     end
 
     // [TPIU-SYNC-2] a periodic request asks for a full sync at the next frame boundary.
-    // CONTRACT: it wins over the clear of [TPIU-FMT-2] at the same edge (set wins, as
-    // [ITM-EVAL-2]), so a request landing on a full sync's first half gives a second one.
+    // [TPIU-EVAL-2] it wins over the clear of [TPIU-FMT-2] at the same edge (set wins), so
+    // a request landing on a full sync's first half gives a second full sync.
     if (ps_hit && fmt_on_i) begin
       sync_pend_d = 1'b1;
     end
 
     // [TPIU-MODE-2] restart: formatter and unit buffer to their reset values (pending full
-    // sync as the new fmt_on); no pop at this edge (fmt_act is 0).
+    // sync as the new fmt_on; [TPIU-EVAL-2] this wins over a periodic request); no pop at
+    // this edge (fmt_act is 0).
     if (restart_i) begin
       p_d         = 4'd0;
       aux_d       = 8'h00;
@@ -224,8 +225,8 @@ module tpiu_fmt #(
   end
 
   // [TPIU-SYNC-2] counter of accepted bytes; cleared while disabled.
-  // CONTRACT: ps_q and sync_req_q are not part of the restart of [TPIU-MODE-2] (they are
-  // neither the formatter nor an engine); they keep counting across it.
+  // [TPIU-EVAL-2] ps_q and sync_req_q keep their normal update at a restart edge ("kept"),
+  // and ps_d = 0 at every edge while the period is disabled.
   always_comb begin
     ps_d       = ps_q;
     sync_req_d = 1'b0;

@@ -38,8 +38,7 @@ module tpiu_par #(
   logic [7:0]  txb_q, txb_d;
 
   // Chunks per 16-bit unit, 16 / cw, for the one-hot sizes 1, 2, 4, 8: the bit-reversed
-  // size shifted left by one (16, 8, 4, 2). Plain wiring rather than a function: Icarus 11
-  // re-triggers two always_comb blocks calling one function with different arguments.
+  // size shifted left by one (16, 8, 4, 2): plain wiring, no divider and no function call.
   logic [4:0] chunks_in, chunks_d, chunks_q;
 
   assign chunks_in = {cw_i[0], cw_i[1], cw_i[2], cw_i[3], 1'b0};
@@ -90,7 +89,7 @@ module tpiu_par #(
 
   // [TPIU-TXB-1] a byte's first chunk is on the pins after this edge: byte0 at a load
   // (left_d == 16/cw_d), byte1 half way through the unit (left_d == 8/cw_d). In its own
-  // block: an always_comb reading what it writes makes Icarus re-trigger it forever.
+  // block, so that no always_comb reads a variable it writes (Icarus 11 re-triggers it).
   always_comb begin
     txb_valid_d = 1'b0;
     txb_d       = 8'h00;

@@ -160,29 +160,15 @@ module tpiu_regs #(
   // [TPIU-REG-2] a write of the reserved TXMODE 11 is ignored.
   assign sppr_wr = wr & is_sppr & (pwdata_i[1:0] != tpiu_pkg::TxModeRsv);
 
-  always_comb begin
-    tpiu_cspsr_d   = tpiu_cspsr_q;
-    tpiu_acpr_d    = tpiu_acpr_q;
-    tpiu_txmode_d  = tpiu_txmode_q;
-    tpiu_enfcont_d = tpiu_enfcont_q;
-    tpiu_pscount_d = tpiu_pscount_q;
-    if (wr && is_cspsr && cspsr_ok) begin
-      tpiu_cspsr_d = pwdata_i[7:0];
-    end
-    if (wr && is_acpr) begin
-      tpiu_acpr_d = pwdata_i[15:0];
-    end
-    if (sppr_wr) begin
-      tpiu_txmode_d = pwdata_i[1:0];
-    end
-    if (ffcr_wr) begin
-      tpiu_enfcont_d = pwdata_i[tpiu_pkg::FfcrEnFCont];
-    end
-    if (wr && is_pscr) begin
-      // [TPIU-REG-5]
-      tpiu_pscount_d = pwdata_i[4:0];
-    end
-  end
+  // Written as assigns (one value per signal, no default-then-override): in an always_comb
+  // the transient default value re-triggers a ring of always_comb blocks in Icarus 11 at a
+  // restart (tpiu_par, tpiu_swo read the restart terms derived from TXMODE).
+  assign tpiu_cspsr_d   = (wr && is_cspsr && cspsr_ok) ? pwdata_i[7:0] : tpiu_cspsr_q;
+  assign tpiu_acpr_d    = (wr && is_acpr) ? pwdata_i[15:0] : tpiu_acpr_q;
+  assign tpiu_txmode_d  = sppr_wr ? pwdata_i[1:0] : tpiu_txmode_q;
+  assign tpiu_enfcont_d = ffcr_wr ? pwdata_i[tpiu_pkg::FfcrEnFCont] : tpiu_enfcont_q;
+  // [TPIU-REG-5]
+  assign tpiu_pscount_d = (wr && is_pscr) ? pwdata_i[4:0] : tpiu_pscount_q;
 
   // ---- Output-path restart [TPIU-MODE-2] -------------------------------------------------
   // At the access edge of a write to SPPR that changes TXMODE, or of a write to FFCR that
