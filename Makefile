@@ -128,8 +128,10 @@ $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
 
 tb: $(BUILD)/tb/$(CFG)/itm_tb ## build the lockstep harness for CFG
 
+# the default scenario of a configuration (full has a TPIU on the ITM's ATB: its own)
+SIM_SCN = $(if $(filter full,$(CFG)),scenarios/tpiu_nrz_frame_flush.scn,scenarios/default.scn)
 sim: $(BUILD)/tb/$(CFG)/itm_tb ## run the lockstep harness on the built-in default scenario
-	$(BUILD)/tb/$(CFG)/itm_tb scenarios/default.scn
+	$(BUILD)/tb/$(CFG)/itm_tb $(SIM_SCN)
 
 # ---- static checks ----------------------------------------------------------------------
 lint: ## verilator --lint-only -Wall on each block, trace_top and the harness top, every configuration
