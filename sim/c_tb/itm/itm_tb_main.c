@@ -885,6 +885,7 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
         return;
     struct itm_wave_info wi = {
         .cfg = &build_cfg,
+        .tpiu_fifo_depth = build_sys_cfg.has_tpiu ? build_sys_cfg.tpiu.atb_fifo_depth : 0,
         .dir = dir,
         .fst = fst,
         .gtkw = gtkw,

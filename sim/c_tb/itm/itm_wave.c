@@ -19,7 +19,10 @@
 
 /* A trace of the view: name below TOP, width (0: a scalar, W_*: from the configuration),
  * format, translate filter (0 none, F_HDR ATB packet header, F_SEL arbiter selection). */
-enum { W_STIM_CNT = -1, W_HW_CNT = -2, W_PORTS = -3, W_GROUPS = -4, W_TS = -5, W_GTS = -6 };
+enum {
+    W_STIM_CNT = -1, W_HW_CNT = -2, W_PORTS = -3, W_GROUPS = -4, W_TS = -5, W_GTS = -6,
+    W_TPIU_CNT = -7
+};
 enum { F_NONE, F_HDR, F_SEL };
 
 struct sig {
@@ -157,6 +160,37 @@ static const struct sig g_tpiu[] = {
     {S "exp_tracedata_i", 8, GTKW_HEX, F_NONE}, {S "tracedata_o", 8, GTKW_HEX, F_NONE},
 };
 
+/* TPIU internals (configurations with a TPIU only: they live under gen_tpiu). */
+#define TP ITM_WAVE_SCOPE ".u_dut.gen_tpiu.u_tpiu."
+static const struct sig g_tpiu_int[] = {
+    {TP "u_regs.tpiu_txmode_q", 2, GTKW_DEC, F_NONE},
+    {TP "u_regs.tpiu_enfcont_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_regs.tpiu_cspsr_q", 8, GTKW_HEX, F_NONE},
+    {TP "u_regs.tpiu_acpr_q", 16, GTKW_DEC, F_NONE},
+    {TP "u_regs.fl_state_q", 2, GTKW_DEC, F_NONE},
+    {TP "u_regs.restart_o", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.n_q", W_TPIU_CNT, GTKW_DEC, F_NONE},
+    {TP "u_fmt.e0", 15, GTKW_HEX, F_NONE},
+    {TP "u_fmt.e1", 15, GTKW_HEX, F_NONE},
+    {TP "u_fmt.p_q", 4, GTKW_DEC, F_NONE},
+    {TP "u_fmt.aux_q", 8, GTKW_BIN, F_NONE},
+    {TP "u_fmt.cur_id_q", 7, GTKW_HEX, F_NONE},
+    {TP "u_fmt.cur_vld_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.sync_pend_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.fs2_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.u_valid_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.u_data_q", 16, GTKW_HEX, F_NONE},
+    {TP "u_fmt.ps_q", 28, GTKW_DEC, F_NONE},
+    {TP "u_par.sh_q", 16, GTKW_HEX, F_NONE},
+    {TP "u_par.left_q", 5, GTKW_DEC, F_NONE},
+    {TP "u_par.cw_q", 4, GTKW_DEC, F_NONE},
+    {TP "u_swo.bc_q", 16, GTKW_DEC, F_NONE},
+    {TP "u_swo.ser_busy_q", 0, GTKW_BIN, F_NONE},
+    {TP "u_swo.ser_cell_q", 5, GTKW_DEC, F_NONE},
+    {TP "u_swo.ser_byte_q", 8, GTKW_HEX, F_NONE},
+    {TP "u_swo.ser_more_q", 0, GTKW_BIN, F_NONE},
+};
+
 static const struct group groups[] = {
     {"harness", false, g_harness, N(g_harness)},
     {"ATB (exp_* = golden model)", false, g_atb, N(g_atb)},
@@ -240,7 +274,8 @@ static unsigned clog2(unsigned v)
 }
 
 /* Name as GTKWave knows it: vectors carry their range, e.g. "atdata_o[7:0]". */
-static void sig_name(const struct sig *s, const struct itm_cfg *cfg, char *buf, size_t n)
+static void sig_name(const struct sig *s, const struct itm_cfg *cfg, unsigned tpiu_depth,
+                     char *buf, size_t n)
 {
     int w = s->width;
     switch (w) {
@@ -262,6 +297,9 @@ static void sig_name(const struct sig *s, const struct itm_cfg *cfg, char *buf, 
     case W_GTS:
         w = (int)cfg->gts_width;
         break;
+    case W_TPIU_CNT:
+        w = (int)clog2(tpiu_depth + 1u);
+        break;
     default:
         break;
     }
@@ -275,7 +313,7 @@ static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct
                     enum gtkw_color c, const char *hdr, const char *sel)
 {
     char name[160];
-    sig_name(s, wi->cfg, name, sizeof name);
+    sig_name(s, wi->cfg, wi->tpiu_fifo_depth, name, sizeof name);
     const char *filter = NULL;
     if (s->filter == F_HDR)
         filter = hdr;
@@ -371,6 +409,13 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
             put_sig(&w, wi, s, c, hdr, sel);
         }
         gtkw_group_end(&w, groups[g].title);
+    }
+    if (wi->tpiu_fifo_depth) {
+        static const char title[] = "TPIU internals (u_dut.gen_tpiu.u_tpiu)";
+        gtkw_group_begin(&w, title, true);
+        for (size_t i = 0; i < N(g_tpiu_int); i++)
+            put_sig(&w, wi, &g_tpiu_int[i], GTKW_NORMAL, hdr, sel);
+        gtkw_group_end(&w, title);
     }
     if (gtkw_close(&w) != 0) {
         log_msg(LOG_ERROR, "itm_tb: error: cannot write %s\n", path);

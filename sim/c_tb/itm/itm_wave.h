@@ -27,6 +27,7 @@ struct itm_wave_info {
     int64_t fail_cycle;              /* cycle of the marker; INT64_MIN for none */
     const char *fail_kind;           /* e.g. "mismatch", for the marker's name */
     unsigned diff;                   /* outputs that differ (bit = enum cmp_field) */
+    unsigned tpiu_fifo_depth;        /* AtbFifoDepth of the TPIU; 0: no TPIU (no group) */
 };
 
 /* Writes dir/gtkw and the filter files. Returns 0, or -1 (an error was printed). */
