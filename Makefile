@@ -230,8 +230,8 @@ wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
 	  echo "wave: no display (DISPLAY is not set); on a machine with one: gtkwave $$f"; \
 	else gtkwave "$$f"; fi
 
-wave-test: $(foreach c,$(ITM_CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
-	@tests/wave_debug.sh $(BUILD) $(ITM_CFGS)
+wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
+	@tests/wave_debug.sh $(BUILD) $(CFGS)
 
 # ---- conformance vectors (vectors/README.md) ---------------------------------------------
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
