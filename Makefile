@@ -148,7 +148,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    lint/verilator.vlt -GNumCode=0 $(RTL_COMMON) $(RTL_FPB)
 	@set -e; for wd in "1 2" "2 4" "4 4" "8 16"; do set -- $$wd; echo "== lint tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
 	  $(VERILATOR) --lint-only -Wall --top-module tpiu_top $(RTL_INC) lint/verilator.vlt \
-	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 $(RTL_TPIU); done
+	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 rtl/common/cs_pkg.sv $(RTL_TPIU); done
 
 vl-params-%:
 	@echo $(call vl_params,$*)
@@ -177,7 +177,7 @@ synth: ## yosys generic synthesis of itm_top, fpb_top (base and max) and tpiu_to
 	    check -assert; tee -o $(BUILD)/synth/fpb_$$c.stat stat"; \
 	  grep -E 'Number of cells' $(BUILD)/synth/fpb_$$c.stat | tail -1; done
 	@set -e; for wd in "1 2" "4 4" "8 16"; do set -- $$wd; echo "== synth tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
-	  yosys -q -l $(BUILD)/synth/tpiu_$$1_$$2.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_TPIU); \
+	  yosys -q -l $(BUILD)/synth/tpiu_$$1_$$2.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) rtl/common/cs_pkg.sv $(RTL_TPIU); \
 	    chparam -set PortWidth $$1 -set AtbFifoDepth $$2 tpiu_top; synth -top tpiu_top; \
 	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
 	    tee -o $(BUILD)/synth/tpiu_$$1_$$2.stat stat"; \

@@ -63,12 +63,7 @@ package tpiu_pkg;
   localparam logic [7:0] Pidr1Val   = 8'hBD;
   localparam logic [7:0] Pidr2Val   = 8'h0B;
   localparam logic [7:0] Pidr3Val   = 8'h00;
-  // CoreSight component identification (the values of cs_pkg, repeated here because the
-  // TPIU file list, Makefile RTL_TPIU, is self-contained).
-  localparam logic [7:0] Cidr0Val   = 8'h0D;
-  localparam logic [7:0] Cidr1Val   = 8'h90;
-  localparam logic [7:0] Cidr2Val   = 8'h05;
-  localparam logic [7:0] Cidr3Val   = 8'hB1;
+  // CIDR0..3: the CoreSight component values of cs_pkg.
 
 endpackage
 

@@ -130,10 +130,10 @@ module tpiu_regs #(
       tpiu_pkg::OffPidr1[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr1Val};
       tpiu_pkg::OffPidr2[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr2Val};
       tpiu_pkg::OffPidr3[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr3Val};
-      tpiu_pkg::OffCidr0[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr0Val};
-      tpiu_pkg::OffCidr1[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr1Val};
-      tpiu_pkg::OffCidr2[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr2Val};
-      tpiu_pkg::OffCidr3[11:2]:   rdata = {24'h0, tpiu_pkg::Cidr3Val};
+      tpiu_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
+      tpiu_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
+      tpiu_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
+      tpiu_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
       // TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the rest: RAZ.
       default:                    rdata = '0;
     endcase

@@ -26,7 +26,6 @@
 #define PROT_NS 2u
 
 /* FPB frame (docs/fpb-contract.md sections 4 and 7). */
-#define TPIU_FRAME 0x40u
 #define FPB_BASE 0x2000u
 #define FP_CTRL (FPB_BASE + 0x000u)
 #define FP_REMAP (FPB_BASE + 0x004u)
@@ -34,7 +33,8 @@
 #define FP_CTRL_KEY (1u << 1)
 
 /* TPIU frame (docs/tpiu-contract.md sections 4 and 9). */
-#define TPIU_BASE 0x40000u
+#define TPIU_FRAME 0x40u
+#define TPIU_BASE (TPIU_FRAME << 12)
 #define TPIU_SSPSR (TPIU_BASE + 0x000u)
 #define TPIU_CSPSR (TPIU_BASE + 0x004u)
 #define TPIU_ACPR (TPIU_BASE + 0x010u)

@@ -16,6 +16,7 @@ void stream_init_kind(struct stream *s, const char *name, const struct scenario 
     s->scen = scen;
     s->which = (uint8_t)which;
     s->what = which == SEG_TXB ? "TXB" : "ATB";
+    s->packets = which == SEG_ATB;
     pktdec_init(&s->dec);
 }
 
@@ -48,7 +49,9 @@ bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
         s->pkt_start = cycle;
     s->last_cycle = cycle;
     struct pkt p;
-    if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
+    if (!s->packets) /* TPIU frames: counted and checked, not decoded as packets */
+        s->dec.stats.bytes++;
+    else if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
         struct stream_hist *h = &s->hist[s->hist_n++ % STREAM_HIST];
         h->p = p;
         h->cycle = s->pkt_start;

@@ -28,6 +28,7 @@ struct stream {
     const struct scenario *scen; /* NULL: nothing expected */
     uint8_t which;               /* enum seg_stream: SEG_ATB or SEG_TXB */
     const char *what;            /* "ATB" or "TXB", for messages */
+    bool packets;                /* the bytes are ITM/DWT packets (ATB): decode them */
     uint32_t seg, seg_pos;
     char fail_msg[512];
 };
