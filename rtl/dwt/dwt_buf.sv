@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+// DWT output buffer: the per-edge packet list (up to 11 packets in 12 ordered slots) is
+// pushed in order at one edge; what does not fit is lost with one overflow pulse.
+// Spec: Armv8-M B14.2.7, B14.2.9; docs/dwt-contract.md section 15.
+//
+// The buffer is a shift register: entry 0 is the head (hw_data_o straight from a flop),
+// a pop shifts every entry down by one, and the list is written behind the entries that
+// remain. Entries at or above the fill level are kept at 0, so hw_data_o is 0 when empty.
+// Built from continuous assignments only (Icarus re-evaluates looped always_comb blocks on
+// every transient).
+
+`default_nettype none
+
+`include "cs_assert.svh"
+
+module dwt_buf #(
+  parameter int Depth    = 4,   // entries (DwtFifoDepth): 1..16
+  parameter int HasTrace = 1,   // without trace packets the buffer does not exist
+  parameter int NumSlots = 12   // packet slots of one edge, in list order
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // packet list of this edge ([DWT-BUF-1]); slot i at [40i +: 40]
+  input  logic [NumSlots-1:0]    slot_vld_i,
+  input  logic [NumSlots*40-1:0] slot_data_i,
+  // hardware-source port to the ITM
+  output logic                   hw_valid_o,
+  input  logic                   hw_ready_i,
+  output logic [39:0]            hw_data_o,
+  output logic                   hw_ovf_o
+);
+
+  localparam int CntW  = $clog2(Depth + 1);
+  localparam int RankW = $clog2(NumSlots + 1);
+  // Wide enough for cnt + rank without wrapping.
+  localparam int PosW  = ((CntW > RankW) ? CntW : RankW) + 1;
+
+  // Number of valid slots among the lowest `upto` ones.
+  function automatic logic [RankW-1:0] count_below(logic [NumSlots-1:0] vld, int upto);
+    count_below = '0;
+    for (int j = 0; j < NumSlots; j++) begin
+      if (j < upto) begin
+        count_below = count_below + RankW'(vld[j]);
+      end
+    end
+  endfunction
+
+  if (HasTrace != 0) begin : gen_buf
+    logic [CntW-1:0]     cnt_q, cnt_d;
+    logic [Depth*40-1:0] mem_q, mem_d;
+    logic                valid_q, valid_d, ovf_q, ovf_d;
+
+    // ---- Rank of each slot in the list (valid slots before it) --------------------------
+    logic [NumSlots*RankW-1:0] rank;
+    for (genvar i = 0; i < NumSlots; i++) begin : gen_rank
+      assign rank[i*RankW +: RankW] = count_below(slot_vld_i, i);
+    end
+
+    // ---- [DWT-BUF-2] free entries, pushes and loss -------------------------------------
+    logic            pop;
+    logic [PosW-1:0] free, total, base, npush;
+
+    // [DWT-BUF-4] the head is popped when offered and accepted.
+    assign pop   = valid_q && hw_ready_i;
+    // A pop at the same edge does not make room.
+    assign free  = PosW'(Depth) - PosW'(cnt_q);
+    assign total = PosW'(count_below(slot_vld_i, NumSlots));
+    assign npush = (total <= free) ? total : free;
+    assign base  = PosW'(cnt_q) - PosW'(pop);  // entries that stay
+    // The packet at position `free` is lost and the rest of the list is not generated.
+    assign ovf_d = (total > free);
+
+    // New entry k: a kept entry (shifted by the pop), else the list packet of rank k - base
+    // if that rank is pushed, else 0.
+    for (genvar k = 0; k < Depth; k++) begin : gen_ent
+      localparam int Nk = (k + 1 < Depth) ? k + 1 : k;
+      logic [NumSlots-1:0] sel;
+      logic [39:0]         push_data, keep_data;
+
+      for (genvar i = 0; i < NumSlots; i++) begin : gen_sel
+        assign sel[i] = slot_vld_i[i] && (PosW'(rank[i*RankW +: RankW]) < npush) &&
+                        ((base + PosW'(rank[i*RankW +: RankW])) == PosW'(k));
+      end
+      // sel is one-hot or zero: AND-OR the slot data bit by bit.
+      for (genvar b = 0; b < 40; b++) begin : gen_bit
+        logic [NumSlots-1:0] col;
+        for (genvar i = 0; i < NumSlots; i++) begin : gen_col
+          assign col[i] = sel[i] && slot_data_i[40*i + b];
+        end
+        assign push_data[b] = |col;
+      end
+      assign keep_data = (pop && (k + 1 < Depth)) ? mem_q[40*Nk +: 40] : mem_q[40*k +: 40];
+      assign mem_d[40*k +: 40] = (PosW'(k) < base) ? keep_data : push_data;
+    end
+
+    assign cnt_d   = CntW'(base + npush);
+    assign valid_d = (base + npush) != '0;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        cnt_q   <= '0;
+        mem_q   <= '0;
+        valid_q <= 1'b0;
+        ovf_q   <= 1'b0;
+      end else begin
+        cnt_q   <= cnt_d;
+        mem_q   <= mem_d;
+        valid_q <= valid_d;
+        ovf_q   <= ovf_d;
+      end
+    end
+
+    assign hw_valid_o = valid_q;
+    assign hw_data_o  = mem_q[39:0];
+    assign hw_ovf_o   = ovf_q;
+
+    // ---- Assertions ----------------------------------------------------------------------
+    if ((2 ** CntW) - 1 > Depth) begin : gen_cnt_range_a
+      `CS_ASSERT(cnt_range_A, cnt_q <= CntW'(Depth))
+    end
+    `CS_ASSERT(valid_cnt_A, valid_q == (cnt_q != '0))
+    `CS_ASSERT(empty_zero_A, valid_q || (hw_data_o == 40'h0))
+  end else begin : gen_no_buf
+    // [DWT-BUF-4] with HasTrace == 0 there are no packets and no buffer.
+    assign hw_valid_o = 1'b0;
+    assign hw_data_o  = '0;
+    assign hw_ovf_o   = 1'b0;
+
+    logic unused_in;
+    assign unused_in = ^{slot_vld_i, slot_data_i, hw_ready_i, clk_i, rst_ni};
+  end
+
+  // ---- Assertions --------------------------------------------------------------------------
+  `CS_ASSERT_INIT(params_A, (Depth >= 1) && (Depth <= 16))
+
+endmodule
+
+`default_nettype wire

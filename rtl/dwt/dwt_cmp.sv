@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: Apache-2.0
+// DWT comparators: roles, match conditions, authentication, MATCH/ACTION emission tables,
+// MATCHED/CMPMATCH, watchpoint debug events and the data trace packets of each operation.
+// Spec: Armv8-M B14.2.2-B14.2.7; docs/dwt-contract.md sections 7-10.
+
+`default_nettype none
+
+`include "cs_assert.svh"
+
+module dwt_cmp #(
+  parameter int NumComp    = 4,  // implemented comparators: 0..15
+  parameter int HasMain    = 1,  // Main Extension (pair tables M / !M, DebugMonitor)
+  parameter int HasTrace   = 1,  // trace packets
+  parameter int HasExtTrig = 1,  // CMPMATCH outputs
+  parameter int SecExt     = 1,  // Security Extension
+  parameter int Ude        = 1   // Unprivileged Debug Extension
+) (
+  input  logic                                        clk_i,
+  input  logic                                        rst_ni,
+  // comparator registers (cycle t values) and ID
+  input  logic [((NumComp > 0) ? NumComp : 1)*5-1:0]  id_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*32-1:0] comp_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*32-1:0] vmask_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    cfg_wr_i,    // COMPn/FUNCTIONn written
+  // instruction observation
+  input  logic                                        ia_valid_i,
+  input  logic [31:0]                                 ia_addr_i,
+  input  logic                                        ia_secure_i,
+  input  logic                                        ia_priv_i,
+  // data access observation
+  input  logic                                        da_valid_i,
+  input  logic [31:0]                                 da_addr_i,
+  input  logic [1:0]                                  da_size_i,
+  input  logic                                        da_write_i,
+  input  logic [31:0]                                 da_data_i,
+  input  logic [31:0]                                 da_pc_i,
+  input  logic                                        da_secure_i,
+  input  logic                                        da_priv_i,
+  input  logic                                        da_fault_i,
+  input  logic                                        da_lazyfp_i,
+  // cycle counter increment of this edge and the last executed instruction
+  input  logic                                        cyc_inc_i,
+  input  logic [31:0]                                 cyc_next_i,
+  input  logic [31:0]                                 pc_last_i,
+  input  logic                                        pc_last_tok_i,
+  // authentication (contract section 7: nidU, nidP, snidU, snidP) and debug control
+  input  logic                                        trcena_i,
+  input  logic                                        nid_u_i,
+  input  logic                                        nid_p_i,
+  input  logic                                        snid_u_i,
+  input  logic                                        snid_p_i,
+  input  logic                                        hda_i,
+  input  logic                                        uhda_i,
+  input  logic                                        uhda_s_i,
+  input  logic                                        c_debugen_i,
+  input  logic                                        s_halt_i,
+  input  logic                                        s_sde_i,
+  input  logic                                        mon_en_i,
+  input  logic                                        sdme_i,
+  input  logic                                        umon_en_i,
+  input  logic                                        mon_prio_i,
+  input  logic                                        monrdy_i,
+  // MATCHED set at this edge
+  output logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_set_o,
+  // registered one-cycle pulses (cycle t+1)
+  output logic [15:0]                                 cmpmatch_o,
+  output logic                                        wpt_halt_o,
+  output logic                                        wpt_mon_o,
+  // data trace packets of this edge in list order ([DWT-BUF-1] items 1-3):
+  // IA PC, IA MATCH, DA PC, DA MATCH (address class), DA ADDR, DA MATCH (value class),
+  // DA VALUE, CYC PC, CYC MATCH; 40 bits {payload, header} each, slot i at [40i +: 40]
+  output logic [8:0]                                  pkt_vld_o,
+  output logic [359:0]                                pkt_data_o
+);
+
+  localparam int NumCompW = (NumComp > 0) ? NumComp : 1;
+  localparam int NumTrc   = (NumComp < 4) ? NumComp : 4;  // [DWT-PKT-1] comparators 0..3
+
+  // Packet headers (contract section 10.2); the comparator number goes to bits [5:4].
+  localparam logic [7:0] HdrPc    = 8'h47;
+  localparam logic [7:0] HdrMatch = 8'h45;
+  localparam logic [7:0] HdrAddr  = 8'h4F;
+  localparam logic [7:0] HdrValue = 8'h84;
+
+  // MATCH encodings (contract section 4.2).
+  localparam logic [3:0] MDis = 4'b0000;
+  localparam logic [3:0] MCyc = 4'b0001;
+  localparam logic [3:0] MIa  = 4'b0010;
+  localparam logic [3:0] MIal = 4'b0011;
+  localparam logic [3:0] MDal = 4'b0111;
+  localparam logic [3:0] MLdv = 4'b1011;
+
+
+  // ---- Table functions (section 8) -------------------------------------------------------
+  // MATCH classes: DA 01xx != 0111, DV 10xx != 1011, DAwV 11xx != 1111.
+  function automatic logic is_da(logic [3:0] m);
+    is_da = (m[3:2] == 2'b01) && (m != MDal);
+  endfunction
+  function automatic logic is_dv(logic [3:0] m);
+    is_dv = (m[3:2] == 2'b10) && (m != MLdv);
+  endfunction
+  function automatic logic is_dav(logic [3:0] m);
+    is_dav = (m[3:2] == 2'b11) && (m != 4'b1111);
+  endfunction
+  function automatic logic second_type(logic [3:0] m);
+    second_type = (m == MIal) || (m == MDal) || (m == MLdv);
+  endfunction
+
+  // [DWT-ID-2] sup(n, m); id = ID bits {4, 2, 1, 0} (bit 3 is always 1 and selects nothing);
+  // dav_ok = HasMain && n < 4.
+  function automatic logic sup(logic [3:0] id, logic [3:0] m, logic [1:0] v, logic dav_ok);
+    logic r;
+    r = 1'b0;
+    if (m == MDis) begin
+      r = 1'b1;
+    end else if (m == MCyc) begin
+      r = id[0];
+    end else if (m == MIa) begin
+      r = id[1];
+    end else if (m == MIal) begin
+      r = id[1] && id[3];
+    end else if (m == MDal) begin
+      r = id[3] && (v != 2'b11);
+    end else if (m == MLdv) begin
+      r = id[2] && id[3] && (v != 2'b11);
+    end else if (is_da(m)) begin
+      r = (v != 2'b11);
+    end else if (is_dv(m)) begin
+      r = id[2] && (v != 2'b11);
+    end else if (is_dav(m)) begin
+      r = dav_ok && (v != 2'b11);
+    end
+    sup = r;
+  endfunction
+
+  // Section 8.3 single table: rows other than [DWT-MATCH-S-DIS].
+  function automatic logic single_row(logic [3:0] m, logic [1:0] a);
+    logic r;
+    r = 1'b0;
+    if (m == MCyc || is_da(m)) begin
+      r = 1'b1;                                 // ACTION 00..11
+    end else if (m == MIa || is_dv(m)) begin
+      r = (a != 2'b11);                         // ACTION 00..10
+    end else if (is_dav(m)) begin
+      r = a[1];                                 // ACTION 10, 11
+    end
+    single_row = r;
+  endfunction
+
+  // Sections 8.4-8.6 pair tables (First m1/a1, Second m2/a2); main selects M or !M rows.
+  function automatic logic pair_row(logic [3:0] m1, logic [1:0] a1, logic [3:0] m2,
+                                    logic [1:0] a2, logic main);
+    logic r;
+    r = 1'b0;
+    if (m2 == MIal) begin
+      // IR: (00,00), (01,00); Main adds (00,11), (10,00).
+      if (m1 == MIa) begin
+        r = ({a1, a2} == 4'b0000) || ({a1, a2} == 4'b0100) ||
+            (main && (({a1, a2} == 4'b0011) || ({a1, a2} == 4'b1000)));
+      end
+    end else if (m2 == MDal) begin
+      // DR with DA: (00,00), (00,11), (01,00); Main adds (10,00), (11,00), (11,11).
+      // DR with DAwV (Main): (10,00), (10,11), (11,00), (11,11).
+      if (is_da(m1)) begin
+        r = ({a1, a2} == 4'b0000) || ({a1, a2} == 4'b0011) || ({a1, a2} == 4'b0100) ||
+            (main && (({a1, a2} == 4'b1000) || ({a1, a2} == 4'b1100) ||
+                      ({a1, a2} == 4'b1111)));
+      end else if (is_dav(m1)) begin
+        r = main && a1[1] && ((a2 == 2'b00) || (a2 == 2'b11));
+      end
+    end else if (m2 == MLdv) begin
+      // LV (Main only): DA First with any pair except two DBG, two MATCH or ACTION 11 on
+      // the Second; DAwV First with ACTION 10/11 and Second 00/01/10.
+      if (is_da(m1)) begin
+        r = main && (a2 != 2'b11) && ({a1, a2} != 4'b0101) && ({a1, a2} != 4'b1010);
+      end else if (is_dav(m1)) begin
+        r = main && a1[1] && (a2 != 2'b11);
+      end
+    end
+    pair_row = r;
+  endfunction
+
+  // dir_ok(m) of section 8.2.
+  function automatic logic dir_ok(logic [1:0] dir, logic w);
+    dir_ok = (dir == 2'b00) || ((dir == 2'b01) && w) || ((dir == 2'b10) && !w);
+  endfunction
+
+  // [DWT-AUTH-1] trace_ok(s, p).
+  function automatic logic trace_ok(logic s, logic p, logic trcena, logic nidu, logic nidp,
+                                    logic snidu, logic snidp);
+    trace_ok = trcena && nidu && (!p || nidp) && !((SecExt != 0) && s && !snidu) &&
+           !((SecExt != 0) && (Ude != 0) && s && p && !snidp);
+  endfunction
+
+  // ---- Authentication per operation (section 7) ------------------------------------------
+  logic ia_s, da_s, cy_s, cy_p;
+  logic prohib_p_dbg, prohib_p_trc, prohib_u_dbg, prohib_u_trc;
+  logic ia_ok_dbg, ia_ok_trc, da_ok_dbg, da_ok_trc, cy_ok_dbg, cy_ok_trc;
+  logic ia_tok, da_tok, cy_tok;
+
+  assign ia_s = (SecExt != 0) && ia_secure_i;
+  assign da_s = (SecExt != 0) && da_secure_i;
+  assign cy_s = 1'b0;  // [DWT-AUTH-5] cycle matches are Non-secure privileged
+  assign cy_p = 1'b1;
+
+  // [DWT-AUTH-2], [DWT-AUTH-3] for ACTION 01 (dbg) and the others (trc).
+  assign prohib_p_trc = !trcena_i || !nid_p_i;
+  assign prohib_p_dbg = prohib_p_trc || (!(hda_i && c_debugen_i) &&
+                                         !((HasMain != 0) && mon_en_i));
+  assign prohib_u_trc = !trcena_i || !nid_u_i;
+  assign prohib_u_dbg = prohib_u_trc ||
+                        (!(hda_i && c_debugen_i) && !((Ude != 0) && uhda_i && c_debugen_i) &&
+                         !((HasMain != 0) && mon_en_i) && !((Ude != 0) && umon_en_i));
+
+  // allowed(n, op) = !(p ? prohib_p : prohib_u) && !prohib_s   [DWT-AUTH-4]
+  function automatic logic allowed(logic s, logic p, logic dbg, logic pp, logic pu,
+                                   logic snidu, logic snidp, logic ssde, logic sdme);
+    logic prohib_s;
+    prohib_s = (SecExt != 0) && s && ((!dbg && !(p ? snidp : snidu)) ||
+                                      (dbg && !ssde && !((HasMain != 0) && sdme)));
+    allowed = !(p ? pp : pu) && !prohib_s;
+  endfunction
+
+  assign ia_ok_dbg = allowed(ia_s, ia_priv_i, 1'b1, prohib_p_dbg, prohib_u_dbg, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+  assign ia_ok_trc = allowed(ia_s, ia_priv_i, 1'b0, prohib_p_trc, prohib_u_trc, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+  assign da_ok_dbg = allowed(da_s, da_priv_i, 1'b1, prohib_p_dbg, prohib_u_dbg, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+  assign da_ok_trc = allowed(da_s, da_priv_i, 1'b0, prohib_p_trc, prohib_u_trc, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+  assign cy_ok_dbg = allowed(cy_s, cy_p, 1'b1, prohib_p_dbg, prohib_u_dbg, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+  assign cy_ok_trc = allowed(cy_s, cy_p, 1'b0, prohib_p_trc, prohib_u_trc, snid_u_i,
+                             snid_p_i, s_sde_i, sdme_i);
+
+  // [DWT-PKT-1] trace_ok of each operation.
+  assign ia_tok = trace_ok(ia_s, ia_priv_i, trcena_i, nid_u_i, nid_p_i, snid_u_i, snid_p_i);
+  assign da_tok = trace_ok(da_s, da_priv_i, trcena_i, nid_u_i, nid_p_i, snid_u_i, snid_p_i);
+  assign cy_tok = trace_ok(cy_s, cy_p, trcena_i, nid_u_i, nid_p_i, snid_u_i, snid_p_i);
+
+  // ---- Operation decode (section 8.2) ----------------------------------------------------
+  logic        da_ok;
+  logic [31:0] da_a;        // A = da_addr_i & ~(s-1)
+  logic [1:0]  da_smask;    // s-1 within the word
+  logic [31:0] da_last;     // A + s - 1
+  logic [31:0] da_val;      // access value masked to s bytes
+
+  // [DWT-OBS-3], [DWT-OBS-4] size 11 and faulted accesses are not observed.
+  assign da_ok = da_valid_i && !da_fault_i && (da_size_i != 2'b11);
+
+  always_comb begin
+    unique case (da_size_i)
+      2'b00:   begin da_smask = 2'b00; da_val = {24'h0, da_data_i[7:0]};  end
+      2'b01:   begin da_smask = 2'b01; da_val = {16'h0, da_data_i[15:0]}; end
+      default: begin da_smask = 2'b11; da_val = da_data_i;                end
+    endcase
+  end
+  assign da_a    = {da_addr_i[31:2], da_addr_i[1:0] & ~da_smask};
+  assign da_last = {da_addr_i[31:2], da_addr_i[1:0] | da_smask};
+
+  // ---- Per-comparator logic --------------------------------------------------------------
+  // One generate block per comparator, built from continuous assignments only (every
+  // vector bit has one driver; Icarus would otherwise re-evaluate loops of always_comb
+  // blocks on every transient). Bits n >= NumComp (the NumComp == 0 padding) are 0.
+  logic [NumCompW-1:0] sec_type, sec_sup, pair_ok, single_ok;  // role resolution inputs
+  logic [NumCompW-1:0] is_sgl, is_fst, is_snd, k_ir, k_dr;     // roles and pair kinds
+  logic [NumCompW-1:0] ia_eq, da_hit, dv_hit, cyc_hit, ir_hit, dr_hit, lv_hit;  // raw hits
+  logic [NumCompW-1:0] opk_ia, opk_da, opk_cy;   // the operation kind of each comparator
+  logic [NumCompW-1:0] hit, allow, match, lim;   // lim: Second of an IR or DR pair
+  logic [NumCompW-1:0] e_dbg, e_match, e_pc, e_addr, e_val;
+  logic [NumCompW-1:0] ir_q, ir_d, ir_gate;
+  logic [NumCompW-1:0] unused_id;
+
+  for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
+    localparam bit Impl = (n < NumComp);
+    localparam int Prev = (n > 0) ? n - 1 : 0;            // First of the pair of a Second
+    localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
+    localparam bit HasNext = (n + 1 < NumComp);
+
+    logic [3:0]  m, m_p, m_n;   // MATCH of n, n-1, n+1
+    logic [1:0]  a, a_p;        // ACTION of n, n-1
+    logic [1:0]  v, v_p;        // DATAVSIZE of n, n-1
+    logic [31:0] c, c_p;        // COMP of n, n-1
+    logic [31:0] vm;            // VMASK of n (0 where not implemented)
+    logic [3:0]  id, id_p;      // ID bits {4, 2, 1, 0} of n, n-1
+    logic        first_cand;
+
+    assign m    = fmatch_i[4*n +: 4];
+    assign m_p  = fmatch_i[4*Prev +: 4];
+    assign m_n  = fmatch_i[4*Next +: 4];
+    assign a    = faction_i[2*n +: 2];
+    assign a_p  = faction_i[2*Prev +: 2];
+    assign v    = fdvsize_i[2*n +: 2];
+    assign v_p  = fdvsize_i[2*Prev +: 2];
+    assign c    = comp_i[32*n +: 32];
+    assign c_p  = comp_i[32*Prev +: 32];
+    assign vm   = vmask_i[32*n +: 32];
+    assign id   = {id_i[5*n + 4], id_i[5*n +: 3]};
+    assign id_p = {id_i[5*Prev + 4], id_i[5*Prev +: 3]};
+    assign unused_id[n] = id_i[5*n + 3];  // ID bit 3 (data address, always 1) selects nothing
+
+    // ---- Roles (section 8.1) -------------------------------------------------------------
+    assign sec_type[n]  = Impl && second_type(m);
+    assign sec_sup[n]   = sec_type[n] && (n > 0) && sup(id, m, v, (HasMain != 0) && (n < 4));
+    // Step 1: the pair (n-1, n) is a row of its table.
+    assign pair_ok[n]   = sec_sup[n] && (m_p != MDis) &&
+                          sup(id_p, m_p, v_p, (HasMain != 0) && (Prev < 4)) &&
+                          pair_row(m_p, a_p, m, a, HasMain != 0);
+    // Step 3: the single table (MATCH 0000 is OFF).
+    assign single_ok[n] = Impl && (m != MDis) &&
+                          sup(id, m, v, (HasMain != 0) && (n < 4)) && single_row(m, a);
+    // Step 2: n+1 holds a supported second type, so n's role is decided by step 1 for n+1.
+    // Only odd comparators support second types, so the steps never clash.
+    assign first_cand   = !sec_type[n] && HasNext && sec_sup[Next];
+    assign is_snd[n]    = pair_ok[n];
+    assign is_fst[n]    = first_cand && pair_ok[Next];
+    assign is_sgl[n]    = Impl && !sec_type[n] && !first_cand && single_ok[n];
+    assign k_ir[n]      = (is_fst[n] && (m_n == MIal)) || (is_snd[n] && (m == MIal));
+    assign k_dr[n]      = (is_fst[n] && (m_n == MDal)) || (is_snd[n] && (m == MDal));
+
+    // ---- Raw hits (section 8.2) ----------------------------------------------------------
+    // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
+    logic [3:0] beq;   // byte lane b equals COMP[7:0]
+    logic [1:0] heq;   // halfword lane h equals COMP[15:0]
+    logic       weq;   // word equals COMP
+    for (genvar b = 0; b < 4; b++) begin : gen_beq
+      assign beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
+    end
+    for (genvar h = 0; h < 2; h++) begin : gen_heq
+      assign heq[h] = ((da_data_i[16*h +: 16] ^ c[15:0]) & ~vm[15:0]) == 16'h0;
+    end
+    assign weq = ((da_data_i ^ c) & ~vm) == 32'h0;
+
+    // Low address bits ignored by the overlap test: max(s, w) - 1 (w = 8 for DATAVSIZE 11,
+    // which sup() refuses anyway).
+    logic [1:0] ovl_lg;
+    logic [2:0] ovl_ign;
+    assign ovl_lg  = (v > da_size_i) ? v : da_size_i;
+    assign ovl_ign = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
+                     (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
+
+    // [DWT-CMP-CYC] the increment makes CYCCNT equal to COMP.
+    assign cyc_hit[n] = cyc_inc_i && (cyc_next_i == c);
+    // [DWT-CMP-IA] halfword address, COMP bit 0 ignored.
+    assign ia_eq[n]   = ia_valid_i && (ia_addr_i[31:1] == c[31:1]);
+    // [DWT-CMP-DA] two naturally aligned blocks overlap iff they agree above the larger
+    // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0.
+    assign da_hit[n]  = da_ok && dir_ok(m[1:0], da_write_i) && (da_addr_i[31:3] == c[31:3]) &&
+                        (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
+    // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
+    logic dv_lane;
+    assign dv_lane = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
+                                     ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
+                     (v == 2'b01) ? ((da_size_i != 2'b00) &&
+                                     (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
+                     (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+    assign dv_hit[n] = dv_lane && da_ok && dir_ok(m[1:0], da_write_i);
+
+    // Pair hits, held by the Second n (n - 1 is the First).
+    // [DWT-CMP-IR] both ends inclusive, halfword addresses.
+    assign ir_hit[n] = (n > 0) && ia_valid_i && (c_p[31:1] <= ia_addr_i[31:1]) &&
+                       (ia_addr_i[31:1] <= c[31:1]);
+    // [DWT-CMP-DR] byte-exact range, direction of the First.
+    assign dr_hit[n] = (n > 0) && da_ok && dir_ok(m_p[1:0], da_write_i) &&
+                       (da_a <= c) && (c_p <= da_last);
+    // [DWT-CMP-LV2] the First's raw address hit, and the w-sized lane at
+    // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
+    // ((C[n-1] ^ addr) & ~(s-1)) == 0, and the lane offset is B - A = C[n-1][1:0] & ~(w-1)
+    // & (s-1). s >= w is part of each lane case.
+    logic [1:0] lv_off;
+    logic       lv_lane;
+    assign lv_off  = (v == 2'b00) ? (c_p[1:0] & da_smask) :
+                     (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
+    assign lv_lane = (v == 2'b00) ? beq[lv_off] :
+                     (v == 2'b01) ? ((da_size_i != 2'b00) && heq[lv_off[1]]) :
+                     (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+    assign lv_hit[n] = (n > 0) && lv_lane && da_hit[Prev] &&
+                       (da_addr_i[31:2] == c_p[31:2]) &&
+                       (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
+
+    // ---- Match (section 8.2 [DWT-CMP-ANY]) -----------------------------------------------
+    assign opk_cy[n] = is_sgl[n] && (m == MCyc);
+    assign opk_ia[n] = (is_sgl[n] && (m == MIa)) || k_ir[n];
+    assign opk_da[n] = (is_sgl[n] && (m != MCyc) && (m != MIa)) ||
+                       ((is_fst[n] || is_snd[n]) && !k_ir[n]);
+    assign hit[n]    = is_sgl[n] ? ((m == MCyc) ? cyc_hit[n] :
+                                    (m == MIa)  ? ia_eq[n]   :
+                                    is_dv(m)    ? dv_hit[n]  : da_hit[n]) :   // DA, DAwV
+                       is_fst[n] ? (k_ir[n] ? ir_hit[Next] :
+                                    k_dr[n] ? dr_hit[Next] : da_hit[n]) :     // LV1: own addr
+                       is_snd[n] ? (k_ir[n] ? ir_hit[n] :
+                                    k_dr[n] ? dr_hit[n] : lv_hit[n]) : 1'b0;  // LV2
+    // Allowed with the comparator's own ACTION and its operation's attributes.
+    assign allow[n]  = (opk_ia[n] && ((a == 2'b01) ? ia_ok_dbg : ia_ok_trc)) ||
+                       (opk_da[n] && ((a == 2'b01) ? da_ok_dbg : da_ok_trc)) ||
+                       (opk_cy[n] && ((a == 2'b01) ? cy_ok_dbg : cy_ok_trc));
+    assign match[n]  = hit[n] && allow[n];  // hit is 0 for OFF comparators
+    assign lim[n]    = is_snd[n] && (k_ir[n] || k_dr[n]);
+
+    // ---- Emission sets (sections 8.3-8.6) ------------------------------------------------
+    // A Single or a First emits by its own MATCH and ACTION as in the single table; a Second
+    // by its type (IAL/11 PC, DAL/11 ADDR, LDV/01 DBG, LDV/10 MATCH). The tables have
+    // already turned every reserved combination OFF.
+    logic own;
+    assign own        = is_sgl[n] || is_fst[n];
+    assign e_dbg[n]   = (own && !is_dav(m) && (a == 2'b01)) ||
+                        (is_snd[n] && !k_ir[n] && !k_dr[n] && (a == 2'b01));
+    assign e_match[n] = (own && !is_dav(m) && (a == 2'b10)) ||
+                        (is_snd[n] && !k_ir[n] && !k_dr[n] && (a == 2'b10));
+    assign e_pc[n]    = (own && (a == 2'b11)) || (is_snd[n] && k_ir[n] && (a == 2'b11));
+    assign e_addr[n]  = is_snd[n] && k_dr[n] && (a == 2'b11);
+    assign e_val[n]   = own && is_dav(m) && a[1];
+
+    // ---- [DWT-IR-FIRST] "previous instruction was in this range", held by the Second -----
+    // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
+    assign ir_d[n]    = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[Prev]) ?
+                        (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
+    assign ir_gate[n] = k_ir[n] && (is_snd[n] ? ir_q[n] : ir_q[Next]);
+  end
+
+  // ---- Data trace packet candidates and selection (section 10.1) -------------------------
+  // [DWT-PKT-1] comparators 0..3, HasTrace, trace_ok(op), and the IR first-instruction rule.
+  logic [3:0] cand, c_pc, c_match, c_addr, c_val, c_vcls;
+  logic [3:0] opk_ia4, opk_da4, opk_cy4;  // operation kinds of comparators 0..3
+
+  for (genvar c = 0; c < 4; c++) begin : gen_cand
+    if (c < NumTrc) begin : gen_trc
+      assign cand[c]    = (HasTrace != 0) && match[c] && !ir_gate[c] &&
+                          ((opk_ia[c] && ia_tok) || (opk_da[c] && da_tok) ||
+                           (opk_cy[c] && cy_tok));
+      // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
+      assign c_pc[c]    = cand[c] && e_pc[c] && !(opk_cy[c] && !pc_last_tok_i);
+      assign c_match[c] = cand[c] && (e_match[c] || (e_pc[c] && opk_cy[c] && !pc_last_tok_i));
+      assign c_addr[c]  = cand[c] && e_addr[c];
+      assign c_val[c]   = cand[c] && e_val[c];
+      // [DWT-PKT-4] value class (DV or LDV: MATCH 10xx) puts MATCH after ADDR.
+      assign c_vcls[c]  = (fmatch_i[4*c + 2 +: 2] == 2'b10);
+      assign opk_ia4[c] = opk_ia[c];
+      assign opk_da4[c] = opk_da[c];
+      assign opk_cy4[c] = opk_cy[c];
+    end else begin : gen_none
+      assign {cand[c], c_pc[c], c_match[c], c_addr[c], c_val[c], c_vcls[c]} = '0;
+      assign {opk_ia4[c], opk_da4[c], opk_cy4[c]} = '0;
+    end
+  end
+
+  // [DWT-PKT-3] per operation and type the lowest-numbered comparator wins.
+  function automatic logic [1:0] lowest(logic [2:0] v);  // bit 3 is the default
+    lowest = v[0] ? 2'd0 : v[1] ? 2'd1 : v[2] ? 2'd2 : 2'd3;
+  endfunction
+
+  logic [3:0] v_ia_pc, v_ia_m, v_da_pc, v_da_m, v_da_a, v_da_v, v_cy_pc, v_cy_m;
+  logic [1:0] n_ia_pc, n_ia_m, n_da_pc, n_da_m, n_da_a, n_da_v, n_cy_pc, n_cy_m;
+  logic       w_da_mv;
+
+  assign v_ia_pc = c_pc    & opk_ia4;
+  assign v_ia_m  = c_match & opk_ia4;
+  assign v_da_pc = c_pc    & opk_da4;
+  assign v_da_m  = c_match & opk_da4;
+  assign v_da_a  = c_addr  & opk_da4;
+  assign v_da_v  = c_val   & opk_da4;
+  assign v_cy_pc = c_pc    & opk_cy4;
+  assign v_cy_m  = c_match & opk_cy4;
+  assign n_ia_pc = lowest(v_ia_pc[2:0]);
+  assign n_ia_m  = lowest(v_ia_m[2:0]);
+  assign n_da_pc = lowest(v_da_pc[2:0]);
+  assign n_da_m  = lowest(v_da_m[2:0]);
+  assign n_da_a  = lowest(v_da_a[2:0]);
+  assign n_da_v  = lowest(v_da_v[2:0]);
+  assign n_cy_pc = lowest(v_cy_pc[2:0]);
+  assign n_cy_m  = lowest(v_cy_m[2:0]);
+  assign w_da_mv = c_vcls[n_da_m];
+
+  // [DWT-PKT-4], [DWT-BUF-1] items 1-3, layouts of section 10.2.
+  logic [7:0]  val_hdr;
+  assign val_hdr = HdrValue | {2'b00, n_da_v, da_write_i, 1'b0, da_size_i + 2'b01};
+
+  assign pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && w_da_mv, |v_da_a,
+                      (|v_da_m) && !w_da_mv, |v_da_pc, |v_ia_m, |v_ia_pc};
+  assign pkt_data_o = {
+    {32'h1,                      HdrMatch | {2'b00, n_cy_m,  4'h0}},   // 8 CYC MATCH
+    {pc_last_i,                  HdrPc    | {2'b00, n_cy_pc, 4'h0}},   // 7 CYC PC
+    {da_val,                     val_hdr},                             // 6 DA VALUE
+    {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 5 DA MATCH (value)
+    {da_a,                       HdrAddr  | {2'b00, n_da_a,  4'h0}},   // 4 DA ADDR
+    {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 3 DA MATCH (address)
+    {da_pc_i[31:1], 1'b0,        HdrPc    | {2'b00, n_da_pc, 4'h0}},   // 2 DA PC
+    {32'h1,                      HdrMatch | {2'b00, n_ia_m,  4'h0}},   // 1 IA MATCH
+    {ia_addr_i[31:1], 1'b0,      HdrPc    | {2'b00, n_ia_pc, 4'h0}}    // 0 IA PC
+  };
+
+  // ---- Debug events (section 9) ----------------------------------------------------------
+  logic ev_ia, ev_da, ev_cy, halt, mon;
+
+  function automatic logic halt_c(logic s, logic p, logic hda, logic uhda, logic uhdas,
+                                  logic cde, logic shalt, logic ssde);
+    halt_c = (hda || ((Ude != 0) && !p && uhda)) && cde && !shalt &&
+           (!((SecExt != 0) && s) || ssde || ((Ude != 0) && !p && uhdas));
+  endfunction
+
+  function automatic logic mon_c(logic p, logic l, logic monen, logic umonen, logic rdy,
+                                 logic prio);
+    mon_c = (HasMain != 0) && (monen || ((Ude != 0) && !p && umonen)) && (l ? rdy : prio);
+  endfunction
+
+  assign ev_ia = |(match & e_dbg & opk_ia);
+  assign ev_da = |(match & e_dbg & opk_da);
+  assign ev_cy = |(match & e_dbg & opk_cy);
+
+  // [DWT-DBG-HALT] halting wins; [DWT-DBG-MON] otherwise the DebugMonitor pends.
+  assign halt = (ev_ia && halt_c(ia_s, ia_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                                 s_halt_i, s_sde_i)) ||
+                (ev_da && halt_c(da_s, da_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                                 s_halt_i, s_sde_i)) ||
+                (ev_cy && halt_c(cy_s, cy_p, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                                 s_halt_i, s_sde_i));
+  assign mon  = !halt &&
+                ((ev_ia && mon_c(ia_priv_i, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)) ||
+                 (ev_da && mon_c(da_priv_i, da_lazyfp_i, mon_en_i, umon_en_i, monrdy_i,
+                                 mon_prio_i)) ||
+                 (ev_cy && mon_c(cy_p, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)));
+
+  // ---- Registered outputs ----------------------------------------------------------------
+  logic [NumCompW-1:0] cmpmatch_q, cmpmatch_d;
+  logic                halt_q, mon_q;
+
+  // [DWT-CMPM-1] the limit comparator of an IR or DR range never pulses.
+  assign cmpmatch_d    = (HasExtTrig != 0) ? (match & ~lim) : '0;
+  assign matched_set_o = match;  // [DWT-MATCHED-1]
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cmpmatch_q <= '0;
+      halt_q     <= 1'b0;
+      mon_q      <= 1'b0;
+      ir_q       <= '0;
+    end else begin
+      cmpmatch_q <= cmpmatch_d;
+      halt_q     <= halt;
+      mon_q      <= mon;
+      ir_q       <= ir_d;
+    end
+  end
+
+  assign cmpmatch_o = 16'(cmpmatch_q);
+  assign wpt_halt_o = halt_q;
+  assign wpt_mon_o  = mon_q;
+
+  // Without trace packets the emission sets other than DBG select nothing.
+  logic unused_trc;
+  assign unused_trc = ^{e_match, e_pc, e_addr, e_val, ir_gate, cand, ia_tok, da_tok, cy_tok,
+                        pc_last_tok_i};
+
+  // Bit 0 of instruction addresses and of the data access PC is ignored (section 10.2).
+  logic unused_bit0;
+  assign unused_bit0 = ia_addr_i[0] ^ da_pc_i[0];
+
+  // ---- Assertions ------------------------------------------------------------------------
+  `CS_ASSERT_INIT(params_A, (NumComp >= 0) && (NumComp <= 15))
+  // [DWT-CMP-ANY] each comparator serves exactly one kind of operation.
+  `CS_ASSERT(one_op_A, ((opk_ia & opk_da) | (opk_ia & opk_cy) | (opk_da & opk_cy)) == '0)
+  // [DWT-DBG-1] halt and DebugMonitor are never both signalled.
+  `CS_ASSERT(wpt_excl_A, !(wpt_halt_o && wpt_mon_o))
+
+endmodule
+
+`default_nettype wire

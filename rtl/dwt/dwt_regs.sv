@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+// DWT APB4 slave and programmers' model: DWT_CTRL, counters, PCSR, comparators, ID registers.
+// Spec: Armv8-M B14.2.1, B14.2.8-B14.2.10; docs/dwt-contract.md sections 4 and 5.
+
+`default_nettype none
+
+`include "cs_assert.svh"
+
+module dwt_regs #(
+  parameter int NumComp    = 4,  // implemented comparators: 0..15
+  parameter int HasMain    = 1,  // Main Extension
+  parameter int HasTrace   = 1,  // trace packets
+  parameter int HasCycCnt  = 1,  // CYCCNT, POSTCNT, SYNCTAP
+  parameter int HasPrfCnt  = 1,  // five event counters
+  parameter int HasExtTrig = 1,  // CMPMATCH outputs (read as NOEXTTRIG only)
+  parameter int HasVmask   = 1,  // DWT_VMASKn
+  parameter int HasPcsr    = 1,  // DWT_PCSR
+  parameter int SecExt     = 1   // Security Extension (CYCDISS)
+) (
+  input  logic                                        clk_i,
+  input  logic                                        rst_ni,
+  // APB4 slave (pready is driven by dwt_top)
+  input  logic                                        psel_i,
+  input  logic                                        penable_i,
+  input  logic                                        pwrite_i,
+  input  logic [11:0]                                 paddr_i,
+  input  logic [31:0]                                 pwdata_i,
+  input  logic [3:0]                                  pstrb_i,
+  input  logic [2:0]                                  pprot_i,
+  output logic [31:0]                                 prdata_o,
+  output logic                                        pslverr_o,
+  // comparator identification ([DWT-ID-1], 5 bits per comparator)
+  input  logic [((NumComp > 0) ? NumComp : 1)*5-1:0]  id_i,
+  // MATCHED set at this edge ([DWT-MATCHED-1])
+  input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_set_i,
+  // counter and PC sample values for reads (setup cycle)
+  input  logic [31:0]                                 cyccnt_i,
+  input  logic [39:0]                                 evcnt_i,
+  input  logic [31:0]                                 pcsr_i,
+  // DWT_CTRL fields
+  output logic                                        cyccntena_o,
+  output logic [3:0]                                  postpreset_o,
+  output logic [3:0]                                  postinit_o,
+  output logic                                        cyctap_o,
+  output logic [1:0]                                  synctap_o,
+  output logic                                        pcsamplena_o,
+  output logic                                        exctrcena_o,
+  output logic [4:0]                                  evtena_o,    // CPI, EXC, SLEEP, LSU, FOLD
+  output logic                                        cycevtena_o,
+  output logic                                        cycdiss_o,
+  // comparator registers (comparator n at [32n +: 32], [4n +: 4], [2n +: 2])
+  output logic [((NumComp > 0) ? NumComp : 1)*32-1:0] comp_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*32-1:0] vmask_o,     // 0 where not implemented
+  output logic [((NumComp > 0) ? NumComp : 1)-1:0]    cfg_wr_o,    // COMPn/FUNCTIONn written
+  // write effects on registers held elsewhere (applied at this edge)
+  output logic [31:0]                                 wdata_o,
+  output logic                                        cyccnt_wr_o, // [DWT-CYC-2]
+  output logic [4:0]                                  cnt_wr_o,    // [DWT-CNT-1] write
+  output logic [4:0]                                  cnt_clr_o,   // [DWT-CNT-1] enable 0 -> 1
+  output logic                                        post_load_o  // [DWT-POST-3]
+);
+
+  localparam int NumCompW = (NumComp > 0) ? NumComp : 1;  // padded width, no zero-width nets
+  localparam logic [31:0] CtrlWrMask = dwt_pkg::ctrl_wr_mask(HasCycCnt, HasTrace, HasPrfCnt,
+                                                              SecExt);
+  // [DWT-ID-1] ID bit 2 (data value) is HasMain for every comparator.
+  localparam bit VmaskImpl = (HasVmask != 0) && (HasMain != 0);
+
+  // ---- Registers -------------------------------------------------------------------------
+  logic [31:0]            ctrl_q, ctrl_d;          // writable DWT_CTRL bits only
+  logic [NumCompW*32-1:0] comp_q, comp_d;
+  logic [NumCompW*4-1:0]  fmatch_q, fmatch_d;
+  logic [NumCompW*2-1:0]  faction_q, faction_d;
+  logic [NumCompW*2-1:0]  fdvsize_q, fdvsize_d;
+  logic [NumCompW*32-1:0] vmask_q, vmask_d;
+  logic [NumCompW-1:0]    matched_q, matched_d;
+  logic [31:0]            prdata_q, prdata_d;
+  logic                   pslverr_q, pslverr_d;
+
+  // ---- Address decode --------------------------------------------------------------------
+  logic       setup, access, err, wr, rd_setup;
+  logic       is_ctrl, is_cyccnt;
+  logic [4:0] is_cnt;
+  logic [3:0] num_comp;
+
+  assign setup    = psel_i & ~penable_i;
+  assign access   = psel_i & penable_i;
+  assign num_comp = 4'(NumComp);
+
+  // [DWT-APB-2] only a write with a partial strobe errors; it has no effect.
+  assign err      = pwrite_i & (pstrb_i != 4'hF);
+  // [DWT-APB-1] a write takes effect at the access edge; pprot is ignored.
+  assign wr       = access & pwrite_i & (pstrb_i == 4'hF);
+  // [DWT-MATCHED-2] a read clears MATCHED at its setup edge.
+  assign rd_setup = setup & ~pwrite_i;
+
+  assign is_ctrl   = (paddr_i[11:2] == dwt_pkg::OffCtrl[11:2]);
+  assign is_cyccnt = (paddr_i[11:2] == dwt_pkg::OffCyccnt[11:2]);
+  for (genvar k = 0; k < 5; k++) begin : gen_cnt_dec
+    assign is_cnt[k] = (paddr_i[11:2] == (dwt_pkg::OffCpicnt[11:2] + 10'(k)));
+  end
+
+  // ---- DWT_CTRL --------------------------------------------------------------------------
+  localparam logic [31:0] PostinitMask = 32'hF << dwt_pkg::CtrlPostinit;
+
+  logic [31:0] ctrl_rdata, ctrl_wmask, ctrl_wval;
+  logic        pcs_q, cyce_q;
+
+  assign pcs_q  = ctrl_q[dwt_pkg::CtrlPcsamplena];
+  assign cyce_q = ctrl_q[dwt_pkg::CtrlCycevtena];
+
+  // [DWT-POST-4] POSTINIT is written only while PCSAMPLENA and CYCEVTENA are both 0.
+  assign ctrl_wmask = CtrlWrMask & ~((pcs_q || cyce_q) ? PostinitMask : 32'h0);
+  assign ctrl_wval  = pwdata_i & CtrlWrMask;  // the written value of every writable field
+  assign ctrl_d     = (wr && is_ctrl) ? ((ctrl_q & ~ctrl_wmask) | (pwdata_i & ctrl_wmask))
+                                      : ctrl_q;
+
+  // Read-only fields (the reset value of section 1) ORed onto the stored RW fields.
+  assign ctrl_rdata = ctrl_q |
+                      (32'(num_comp)          << dwt_pkg::CtrlNumcomp) |
+                      (32'(HasTrace == 0)     << dwt_pkg::CtrlNotrcpkt) |
+                      (32'(HasExtTrig == 0)   << dwt_pkg::CtrlNoexttrig) |
+                      (32'(HasCycCnt == 0)    << dwt_pkg::CtrlNocyccnt) |
+                      (32'(HasPrfCnt == 0)    << dwt_pkg::CtrlNoprfcnt);
+
+  // ---- Comparator registers --------------------------------------------------------------
+  // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
+  // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
+  logic [NumCompW-1:0]    sel_cmp;
+  logic [NumCompW*32-1:0] cmp_rd;  // read value of comparator n's word, 0 if not selected
+
+  for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
+    localparam bit Impl = (n < NumComp);
+    logic wr_comp, wr_func, wr_vmask, rd_func;
+    logic [31:0] func_rdata;
+
+    assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
+    assign wr_comp    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
+    assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+    assign wr_vmask   = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
+                        VmaskImpl;
+    assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+
+    assign func_rdata = (32'(id_i[5*n +: 5])      << dwt_pkg::FuncId) |
+                        (32'(matched_q[n])        << dwt_pkg::FuncMatched) |
+                        (32'(fdvsize_q[2*n +: 2]) << dwt_pkg::FuncDatavsize) |
+                        (32'(faction_q[2*n +: 2]) << dwt_pkg::FuncAction) |
+                        (32'(fmatch_q[4*n +: 4])  << dwt_pkg::FuncMatch);
+    assign cmp_rd[32*n +: 32] =
+        !sel_cmp[n]                                 ? 32'h0 :
+        (paddr_i[3:2] == dwt_pkg::CmpWordComp)  ? comp_q[32*n +: 32] :
+        (paddr_i[3:2] == dwt_pkg::CmpWordFunc)  ? func_rdata :
+        (paddr_i[3:2] == dwt_pkg::CmpWordVmask) ? vmask_q[32*n +: 32] : 32'h0;
+
+    assign comp_d[32*n +: 32]   = wr_comp  ? pwdata_i : comp_q[32*n +: 32];
+    // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value.
+    assign fmatch_d[4*n +: 4]   = wr_func  ? pwdata_i[dwt_pkg::FuncMatch +: 4]
+                                           : fmatch_q[4*n +: 4];
+    assign faction_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncAction +: 2]
+                                           : faction_q[2*n +: 2];
+    assign fdvsize_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncDatavsize +: 2]
+                                           : fdvsize_q[2*n +: 2];
+    assign vmask_d[32*n +: 32]  = wr_vmask ? pwdata_i : vmask_q[32*n +: 32];
+    assign cfg_wr_o[n]          = wr_comp || wr_func;
+    // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
+    // edge; a match at the same edge sets it again (set wins).
+    assign matched_d[n]         = (matched_q[n] && !rd_func) || (Impl && matched_set_i[n]);
+  end
+
+  // Only the selected comparator contributes: OR the words, bit by bit.
+  logic [31:0] cmp_rdata;
+  for (genvar b = 0; b < 32; b++) begin : gen_cmp_rd
+    logic [NumCompW-1:0] col;
+    for (genvar n = 0; n < NumCompW; n++) begin : gen_col
+      assign col[n] = cmp_rd[32*n + b];
+    end
+    assign cmp_rdata[b] = |col;
+  end
+
+  // ---- Read data (computed in the setup cycle) ------------------------------------------
+  logic [31:0] fix_rdata, cnt_rdata, rdata;
+
+  always_comb begin
+    unique case (paddr_i[11:2])
+      dwt_pkg::OffCtrl[11:2]:    fix_rdata = ctrl_rdata;
+      dwt_pkg::OffCyccnt[11:2]:  fix_rdata = (HasCycCnt != 0) ? cyccnt_i : 32'h0;
+      dwt_pkg::OffPcsr[11:2]:    fix_rdata = (HasPcsr != 0) ? pcsr_i : 32'h0;
+      dwt_pkg::OffDevArch[11:2]: fix_rdata = dwt_pkg::DevArchVal |
+                                             (32'(HasVmask != 0) << dwt_pkg::DevArchRev);
+      dwt_pkg::OffDevType[11:2]: fix_rdata = {24'h0, dwt_pkg::DevTypeVal};
+      dwt_pkg::OffPidr4[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr4Val};
+      dwt_pkg::OffPidr0[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr0Val};
+      dwt_pkg::OffPidr1[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr1Val};
+      dwt_pkg::OffPidr2[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr2Val};
+      dwt_pkg::OffPidr3[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr3Val};
+      dwt_pkg::OffCidr0[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr0};
+      dwt_pkg::OffCidr1[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr1};
+      dwt_pkg::OffCidr2[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr2};
+      dwt_pkg::OffCidr3[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr3};
+      default:                   fix_rdata = 32'h0;
+    endcase
+  end
+
+  // Event counters, [7:0] of DWT_CPICNT .. DWT_FOLDCNT (RAZ without HasPrfCnt).
+  assign cnt_rdata = (HasPrfCnt == 0) ? 32'h0 :
+                     {24'h0, ({8{is_cnt[0]}} & evcnt_i[7:0])   |
+                             ({8{is_cnt[1]}} & evcnt_i[15:8])  |
+                             ({8{is_cnt[2]}} & evcnt_i[23:16]) |
+                             ({8{is_cnt[3]}} & evcnt_i[31:24]) |
+                             ({8{is_cnt[4]}} & evcnt_i[39:32])};
+
+  // The three sources decode disjoint offsets.
+  assign rdata = fix_rdata | cnt_rdata | cmp_rdata;
+
+  // [DWT-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
+  assign prdata_d  = (setup && !pwrite_i) ? rdata : 32'h0;
+  assign pslverr_d = setup && err;
+
+  // ---- Write effects on counters held in dwt_cnt ----------------------------------------
+  assign wdata_o     = pwdata_i;
+  assign cyccnt_wr_o = wr && is_cyccnt && (HasCycCnt != 0);
+  assign cnt_wr_o    = (wr && (HasPrfCnt != 0)) ? is_cnt : 5'h0;
+  // [DWT-CNT-1] a DWT_CTRL write that changes an event enable from 0 to 1 clears its counter.
+  assign cnt_clr_o   = (wr && is_ctrl) ?
+                       (ctrl_wval[dwt_pkg::CtrlCpievtena +: 5] &
+                        ~ctrl_q[dwt_pkg::CtrlCpievtena +: 5]) : 5'h0;
+  // [DWT-POST-3] with both PCSAMPLENA and CYCEVTENA 0 before the write, writing 1 to either
+  // loads POSTCNT from the old POSTINIT.
+  assign post_load_o = wr && is_ctrl && !pcs_q && !cyce_q &&
+                       (ctrl_wval[dwt_pkg::CtrlPcsamplena] || ctrl_wval[dwt_pkg::CtrlCycevtena]);
+
+  // ---- Outputs ---------------------------------------------------------------------------
+  assign cyccntena_o  = ctrl_q[dwt_pkg::CtrlCyccntena];
+  assign postpreset_o = ctrl_q[dwt_pkg::CtrlPostpreset +: 4];
+  assign postinit_o   = ctrl_q[dwt_pkg::CtrlPostinit +: 4];
+  assign cyctap_o     = ctrl_q[dwt_pkg::CtrlCyctap];
+  assign synctap_o    = ctrl_q[dwt_pkg::CtrlSynctap +: 2];
+  assign pcsamplena_o = pcs_q;
+  assign exctrcena_o  = ctrl_q[dwt_pkg::CtrlExctrcena];
+  assign evtena_o     = ctrl_q[dwt_pkg::CtrlCpievtena +: 5];
+  assign cycevtena_o  = cyce_q;
+  assign cycdiss_o    = ctrl_q[dwt_pkg::CtrlCycdiss];
+  assign comp_o       = comp_q;
+  assign fmatch_o     = fmatch_q;
+  assign faction_o    = faction_q;
+  assign fdvsize_o    = fdvsize_q;
+  assign vmask_o      = vmask_q;
+  assign prdata_o     = prdata_q;
+  assign pslverr_o    = pslverr_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctrl_q    <= '0;
+      comp_q    <= '0;
+      fmatch_q  <= '0;
+      faction_q <= '0;
+      fdvsize_q <= '0;
+      vmask_q   <= '0;
+      matched_q <= '0;
+      prdata_q  <= '0;
+      pslverr_q <= 1'b0;
+    end else begin
+      ctrl_q    <= ctrl_d;
+      comp_q    <= comp_d;
+      fmatch_q  <= fmatch_d;
+      faction_q <= faction_d;
+      fdvsize_q <= fdvsize_d;
+      vmask_q   <= vmask_d;
+      matched_q <= matched_d;
+      prdata_q  <= prdata_d;
+      pslverr_q <= pslverr_d;
+    end
+  end
+
+  // Address bits [1:0] and all of pprot are ignored by contract (section 3, [DWT-APB-2]).
+  logic unused_apb;
+  assign unused_apb = ^{paddr_i[1:0], pprot_i};
+
+  // ---- Assertions ------------------------------------------------------------------------
+  `CS_ASSERT_INIT(params_A, (NumComp >= 0) && (NumComp <= 15))
+  `CS_ASSERT_KNOWN(apb_ctrl_known_A, {psel_i, penable_i})
+  // Fields outside the writable mask never become 1.
+  `CS_ASSERT(ctrl_mask_A, (ctrl_q & ~CtrlWrMask) == 32'h0)
+
+endmodule
+
+`default_nettype wire
