@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Debug-trace subsystem: the ITM, the FPB and (HasTpiu) the TPIU on one APB4 port (PPB offsets
-// from 0xE0000000).
+// Debug-trace subsystem: the ITM, the FPB, (HasDwt) the DWT and (HasTpiu) the TPIU on one APB4
+// port (PPB offsets from 0xE0000000).
 // Spec: docs/fpb-contract.md section 7 (system map), docs/tpiu-contract.md section 9 (the
-// ITM -> TPIU connection); block ports: docs/itm-contract.md section 3,
-// docs/fpb-contract.md section 3, docs/tpiu-contract.md section 3.
+// ITM -> TPIU connection), docs/dwt-contract.md section 17 (the DWT -> ITM connection); block
+// ports: section 3 of each block's contract.
 
 `default_nettype none
 
@@ -23,7 +23,18 @@ module trace_top #(
   // TPIU (docs/tpiu-contract.md section 1)
   parameter int HasTpiu       = 0,
   parameter int PortWidth     = 4,
-  parameter int AtbFifoDepth  = 4
+  parameter int AtbFifoDepth  = 4,
+  // DWT (docs/dwt-contract.md section 1)
+  parameter int HasDwt        = 0,
+  parameter int NumComp       = 4,
+  parameter int DwtFifoDepth  = 2,
+  parameter int HasMain       = 1,
+  parameter int HasTrace      = 1,
+  parameter int HasCycCnt     = 1,
+  parameter int HasPrfCnt     = 1,
+  parameter int HasExtTrig    = 1,
+  parameter int HasVmask      = 1,
+  parameter int HasPcsr       = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -48,6 +59,8 @@ module trace_top #(
   output logic [6:0]  atid_o,
   input  logic        afvalid_i,
   output logic        afready_o,
+  // (with HasDwt the DWT drives the hardware-source port and the DWT sync request:
+  // hw_valid_i, hw_data_i, hw_ovf_i and dwt_sync_req_i are unused)
   input  logic        hw_valid_i,
   output logic        hw_ready_o,
   input  logic [39:0] hw_data_i,
@@ -89,27 +102,71 @@ module trace_top #(
   output logic [7:0]  tracedata_o,   // bits [PortWidth-1:0] used
   output logic        swo_o,
   output logic        txb_valid_o,
-  output logic [7:0]  txb_o
+  output logic [7:0]  txb_o,
+  // DWT observation port, extra authentication inputs and outputs (0 without HasDwt)
+  input  logic        ia_valid_i,
+  input  logic [31:0] ia_addr_i,
+  input  logic        ia_secure_i,
+  input  logic        ia_priv_i,
+  input  logic        da_valid_i,
+  input  logic [31:0] da_addr_i,
+  input  logic [1:0]  da_size_i,
+  input  logic        da_write_i,
+  input  logic [31:0] da_data_i,
+  input  logic [31:0] da_pc_i,
+  input  logic        da_secure_i,
+  input  logic        da_priv_i,
+  input  logic        da_fault_i,
+  input  logic        da_lazyfp_i,
+  input  logic        exc_valid_i,
+  input  logic [1:0]  exc_fn_i,
+  input  logic [8:0]  exc_num_i,
+  input  logic        exc_secure_i,
+  input  logic        sleeping_i,
+  input  logic        evt_cpi_i,
+  input  logic        evt_exc_i,
+  input  logic        evt_sleep_i,
+  input  logic        evt_lsu_i,
+  input  logic        evt_fold_i,
+  input  logic        pe_priv_i,
+  input  logic        niden_p_i,
+  input  logic        spniden_p_i,
+  input  logic        monrdy_i,
+  output logic [15:0] cmpmatch_o,
+  output logic        wpt_halt_o,
+  output logic        wpt_mon_o,
+  output logic        dwt_hw_valid_o,   // the DWT -> ITM hardware-source port, observed
+  output logic [39:0] dwt_hw_data_o,
+  output logic        dwt_hw_ovf_o,
+  output logic        dwt_sync_req_o
 );
 
   localparam logic [7:0] FrameItm = 8'h00;
   localparam logic [7:0] FrameFpb = 8'h02;
+  localparam logic [7:0] FrameDwt = 8'h01;
   localparam logic [7:0] FrameTpiu = 8'h40;
 
   // ---- APB decode: one frame per block; other frames read as zero without error --------
-  logic        itm_psel, fpb_psel, tpiu_psel;
-  logic [31:0] itm_prdata, fpb_prdata, tpiu_prdata;
-  logic        itm_pready, fpb_pready, tpiu_pready, itm_pslverr, fpb_pslverr, tpiu_pslverr;
+  logic        itm_psel, fpb_psel, tpiu_psel, dwt_psel;
+  logic [31:0] itm_prdata, fpb_prdata, tpiu_prdata, dwt_prdata;
+  logic        itm_pready, fpb_pready, tpiu_pready, dwt_pready;
+  logic        itm_pslverr, fpb_pslverr, tpiu_pslverr, dwt_pslverr;
 
   assign itm_psel  = psel_i && (paddr_i[19:12] == FrameItm);
   assign fpb_psel  = psel_i && (paddr_i[19:12] == FrameFpb);
   assign tpiu_psel = psel_i && (paddr_i[19:12] == FrameTpiu);
+  assign dwt_psel  = psel_i && (paddr_i[19:12] == FrameDwt);
 
   // Each block drives prdata/pslverr only in its own access phase (ITM-APB-1, FPB-APB-1,
   // TPIU-APB-1).
-  assign prdata_o  = itm_prdata | fpb_prdata | tpiu_prdata;
-  assign pslverr_o = itm_pslverr | fpb_pslverr | tpiu_pslverr;
-  assign pready_o  = itm_pready & fpb_pready & tpiu_pready;
+  assign prdata_o  = itm_prdata | fpb_prdata | tpiu_prdata | dwt_prdata;
+  assign pslverr_o = itm_pslverr | fpb_pslverr | tpiu_pslverr | dwt_pslverr;
+  assign pready_o  = itm_pready & fpb_pready & tpiu_pready & dwt_pready;
+
+  // ---- DWT -> ITM (docs/dwt-contract.md section 17) ------------------------------------
+  logic        itm_hw_valid, itm_hw_ready, itm_hw_ovf, itm_dwt_sync;
+  logic [39:0] itm_hw_data;
+  assign hw_ready_o = itm_hw_ready;
 
   // ---- ITM <-> TPIU (docs/tpiu-contract.md section 9) ----------------------------------
   logic       itm_atready, itm_afvalid, itm_tpiu_sync, itm_ts_tick, itm_async_idle;
@@ -148,11 +205,11 @@ module trace_top #(
     .atid_o          (itm_atid),
     .afvalid_i       (itm_afvalid),
     .afready_o       (itm_afready),
-    .hw_valid_i      (hw_valid_i),
-    .hw_ready_o      (hw_ready_o),
-    .hw_data_i       (hw_data_i),
-    .hw_ovf_i        (hw_ovf_i),
-    .dwt_sync_req_i  (dwt_sync_req_i),
+    .hw_valid_i      (itm_hw_valid),
+    .hw_ready_o      (itm_hw_ready),
+    .hw_data_i       (itm_hw_data),
+    .hw_ovf_i        (itm_hw_ovf),
+    .dwt_sync_req_i  (itm_dwt_sync),
     .tpiu_sync_req_i (itm_tpiu_sync),
     .ts_async_tick_i (itm_ts_tick),
     .async_idle_i    (itm_async_idle),
@@ -268,6 +325,116 @@ module trace_top #(
     assign swo_o           = 1'b0;
     assign txb_valid_o     = 1'b0;
     assign txb_o           = 8'h00;
+  end
+
+  if (HasDwt != 0) begin : gen_dwt
+    // The harness-side hardware-source inputs of the ITM are replaced by the DWT's outputs.
+    logic unused_ports;
+    assign unused_ports = ^{hw_valid_i, hw_data_i, hw_ovf_i, dwt_sync_req_i};
+    assign itm_hw_valid   = dwt_hw_valid_o;
+    assign itm_hw_data    = dwt_hw_data_o;
+    assign itm_hw_ovf     = dwt_hw_ovf_o;
+    assign itm_dwt_sync   = dwt_sync_req_o;
+
+    dwt_top #(
+      .NumComp      (NumComp),
+      .DwtFifoDepth (DwtFifoDepth),
+      .HasMain      (HasMain),
+      .HasTrace     (HasTrace),
+      .HasCycCnt    (HasCycCnt),
+      .HasPrfCnt    (HasPrfCnt),
+      .HasExtTrig   (HasExtTrig),
+      .HasVmask     (HasVmask),
+      .HasPcsr      (HasPcsr),
+      .SecExt       (SecExt),
+      .Ude          (Ude)
+    ) u_dwt (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .psel_i       (dwt_psel),
+      .penable_i    (penable_i),
+      .pwrite_i     (pwrite_i),
+      .paddr_i      (paddr_i[11:0]),
+      .pwdata_i     (pwdata_i),
+      .pstrb_i      (pstrb_i),
+      .pprot_i      (pprot_i),
+      .prdata_o     (dwt_prdata),
+      .pready_o     (dwt_pready),
+      .pslverr_o    (dwt_pslverr),
+      .ia_valid_i   (ia_valid_i),
+      .ia_addr_i    (ia_addr_i),
+      .ia_secure_i  (ia_secure_i),
+      .ia_priv_i    (ia_priv_i),
+      .da_valid_i   (da_valid_i),
+      .da_addr_i    (da_addr_i),
+      .da_size_i    (da_size_i),
+      .da_write_i   (da_write_i),
+      .da_data_i    (da_data_i),
+      .da_pc_i      (da_pc_i),
+      .da_secure_i  (da_secure_i),
+      .da_priv_i    (da_priv_i),
+      .da_fault_i   (da_fault_i),
+      .da_lazyfp_i  (da_lazyfp_i),
+      .exc_valid_i  (exc_valid_i),
+      .exc_fn_i     (exc_fn_i),
+      .exc_num_i    (exc_num_i),
+      .exc_secure_i (exc_secure_i),
+      .sleeping_i   (sleeping_i),
+      .evt_cpi_i    (evt_cpi_i),
+      .evt_exc_i    (evt_exc_i),
+      .evt_sleep_i  (evt_sleep_i),
+      .evt_lsu_i    (evt_lsu_i),
+      .evt_fold_i   (evt_fold_i),
+      .pe_secure_i  (pe_secure_i),
+      .pe_priv_i    (pe_priv_i),
+      .halted_i     (halted_i),
+      .trcena_i     (trcena_i),
+      .niden_i      (niden_i),
+      .niden_p_i    (niden_p_i),
+      .spniden_i    (spniden_i),
+      .spniden_p_i  (spniden_p_i),
+      .hda_i        (hda_i),
+      .uhda_i       (uhda_i),
+      .uhda_s_i     (uhda_s_i),
+      .c_debugen_i  (c_debugen_i),
+      .s_halt_i     (s_halt_i),
+      .s_sde_i      (s_sde_i),
+      .mon_en_i     (mon_en_i),
+      .sdme_i       (sdme_i),
+      .umon_en_i    (umon_en_i),
+      .mon_prio_i   (mon_prio_i),
+      .monrdy_i     (monrdy_i),
+      .cmpmatch_o   (cmpmatch_o),
+      .wpt_halt_o   (wpt_halt_o),
+      .wpt_mon_o    (wpt_mon_o),
+      .hw_valid_o   (dwt_hw_valid_o),
+      .hw_ready_i   (itm_hw_ready),
+      .hw_data_o    (dwt_hw_data_o),
+      .hw_ovf_o     (dwt_hw_ovf_o),
+      .sync_req_o   (dwt_sync_req_o)
+    );
+  end else begin : gen_no_dwt
+    // The frame reads as zero; the ITM's hardware-source inputs are trace_top's ports.
+    assign itm_hw_valid   = hw_valid_i;
+    assign itm_hw_data    = hw_data_i;
+    assign itm_hw_ovf     = hw_ovf_i;
+    assign itm_dwt_sync   = dwt_sync_req_i;
+    assign dwt_prdata     = 32'h0;
+    assign dwt_pready     = 1'b1;
+    assign dwt_pslverr    = 1'b0;
+    assign cmpmatch_o     = 16'h0;
+    assign wpt_halt_o     = 1'b0;
+    assign wpt_mon_o      = 1'b0;
+    assign dwt_hw_valid_o = 1'b0;
+    assign dwt_hw_data_o  = 40'h0;
+    assign dwt_hw_ovf_o   = 1'b0;
+    assign dwt_sync_req_o = 1'b0;
+    logic unused_dwt;
+    assign unused_dwt = ^{dwt_psel, ia_valid_i, ia_addr_i, ia_secure_i, ia_priv_i, da_valid_i,
+                          da_addr_i, da_size_i, da_write_i, da_data_i, da_pc_i, da_secure_i,
+                          da_priv_i, da_fault_i, da_lazyfp_i, exc_valid_i, exc_fn_i, exc_num_i,
+                          exc_secure_i, sleeping_i, evt_cpi_i, evt_exc_i, evt_sleep_i,
+                          evt_lsu_i, evt_fold_i, pe_priv_i, niden_p_i, spniden_p_i, monrdy_i};
   end
 
 endmodule
