@@ -13,22 +13,32 @@ SEEDS     ?= 40
 CYCLES    ?= 100000
 
 # ---- configurations (docs/itm-contract.md section 1, docs/fpb-contract.md section 1,
-#      docs/tpiu-contract.md section 1) -----------------------------------------------------
+#      docs/tpiu-contract.md section 1, docs/dwt-contract.md section 1) ------------------------
 #            ITM: ports fifo hwfifo ts gts | FPB: code lit both sec ude | TPIU: has width fifo
-CFG_base := 64 4 2 12 64   8  0 1 1 1     0 4 4
-CFG_min  := 8 1 1 28 48    1  2 0 0 0     0 4 4
-CFG_max  := 256 8 4 6 48   32 15 1 1 0    0 4 4
-CFG_full := 64 4 2 12 64   8  0 1 1 1     1 4 4
-CFGS     := base min max full
-# the configurations without a TPIU: the ITM's ATB is a port (ITM vectors, bench rows)
+#            | DWT: has comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr
+CFG_base   := 64 4 2 12 64   8  0 1 1 1     0 4 4   0 4 1 1 1 1 1 1 1 1
+CFG_min    := 8 1 1 28 48    1  2 0 0 0     0 4 4   0 4 1 1 1 1 1 1 1 1
+CFG_max    := 256 8 4 6 48   32 15 1 1 0    0 4 4   0 4 1 1 1 1 1 1 1 1
+CFG_full   := 64 4 2 12 64   8  0 1 1 1     1 4 4   1 4 1 1 1 1 1 0 1 1
+CFG_dwt    := 256 8 4 6 48   32 15 1 1 0    0 4 4   1 15 4 1 1 1 1 1 1 1
+CFG_dwtmin := 8 1 1 28 48    1  2 0 0 0     0 4 4   1 2 1 0 0 0 0 1 0 0
+CFGS     := base min max full dwt dwtmin
+# the configurations without a TPIU or a DWT: the ITM's ATB and hardware-source port are
+# ports (ITM vectors, bench rows)
 ITM_CFGS := base min max
 cfgw      = $(word $(2),$(CFG_$(1)))
 itm_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
             -GHwFifoDepth=$(call cfgw,$(1),3) -GTsWidth=$(call cfgw,$(1),4) \
             -GGtsWidth=$(call cfgw,$(1),5)
-vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1)) $(call tpiu_params,$(1))
+vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1)) $(call tpiu_params,$(1)) \
+            $(call dwt_params,$(1))
 tpiu_params = -GHasTpiu=$(call cfgw,$(1),11) -GPortWidth=$(call cfgw,$(1),12) \
             -GAtbFifoDepth=$(call cfgw,$(1),13)
+dwt_params = -GHasDwt=$(call cfgw,$(1),14) -GNumComp=$(call cfgw,$(1),15) \
+            -GDwtFifoDepth=$(call cfgw,$(1),16) -GHasMain=$(call cfgw,$(1),17) \
+            -GHasTrace=$(call cfgw,$(1),18) -GHasCycCnt=$(call cfgw,$(1),19) \
+            -GHasPrfCnt=$(call cfgw,$(1),20) -GHasExtTrig=$(call cfgw,$(1),21) \
+            -GHasVmask=$(call cfgw,$(1),22) -GHasPcsr=$(call cfgw,$(1),23)
 fpb_params = -GNumCode=$(call cfgw,$(1),6) -GNumLit=$(call cfgw,$(1),7) \
             -GBothHalves=$(call cfgw,$(1),8) -GSecExt=$(call cfgw,$(1),9) -GUde=$(call cfgw,$(1),10)
 c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEPTH=$(call cfgw,$(1),2) \
@@ -37,16 +47,22 @@ c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEP
             -DFPB_CFG_NUM_LIT=$(call cfgw,$(1),7) -DFPB_CFG_BOTH_HALVES=$(call cfgw,$(1),8) \
             -DFPB_CFG_SEC_EXT=$(call cfgw,$(1),9) -DFPB_CFG_UDE=$(call cfgw,$(1),10) \
             -DSYS_CFG_HAS_TPIU=$(call cfgw,$(1),11) -DTPIU_CFG_PORT_WIDTH=$(call cfgw,$(1),12) \
-            -DTPIU_CFG_ATB_FIFO_DEPTH=$(call cfgw,$(1),13)
+            -DTPIU_CFG_ATB_FIFO_DEPTH=$(call cfgw,$(1),13) -DSYS_CFG_HAS_DWT=$(call cfgw,$(1),14) \
+            -DDWT_CFG_NUM_COMP=$(call cfgw,$(1),15) -DDWT_CFG_FIFO_DEPTH=$(call cfgw,$(1),16) \
+            -DDWT_CFG_MAIN=$(call cfgw,$(1),17) -DDWT_CFG_TRACE=$(call cfgw,$(1),18) \
+            -DDWT_CFG_CYCCNT=$(call cfgw,$(1),19) -DDWT_CFG_PRFCNT=$(call cfgw,$(1),20) \
+            -DDWT_CFG_EXTTRIG=$(call cfgw,$(1),21) -DDWT_CFG_VMASK=$(call cfgw,$(1),22) \
+            -DDWT_CFG_PCSR=$(call cfgw,$(1),23)
 
 # ---- sources ----------------------------------------------------------------------------
 RTL_COMMON := rtl/common/cs_pkg.sv rtl/common/cs_fifo.sv
 RTL_ITM    := $(sort $(wildcard rtl/itm/itm_pkg.sv)) $(filter-out rtl/itm/itm_pkg.sv,$(sort $(wildcard rtl/itm/*.sv)))
 RTL_FPB    := rtl/fpb/fpb_pkg.sv $(filter-out rtl/fpb/fpb_pkg.sv,$(sort $(wildcard rtl/fpb/*.sv)))
 RTL_TPIU   := rtl/tpiu/tpiu_pkg.sv $(filter-out rtl/tpiu/tpiu_pkg.sv,$(sort $(wildcard rtl/tpiu/*.sv)))
+RTL_DWT    := rtl/dwt/dwt_pkg.sv $(filter-out rtl/dwt/dwt_pkg.sv,$(sort $(wildcard rtl/dwt/*.sv)))
 RTL_TOP    := rtl/top/trace_top.sv
-RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_TOP)
-RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu
+RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_TOP)
+RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt
 RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
@@ -149,6 +165,11 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for wd in "1 2" "2 4" "4 4" "8 16"; do set -- $$wd; echo "== lint tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
 	  $(VERILATOR) --lint-only -Wall --top-module tpiu_top $(RTL_INC) lint/verilator.vlt \
 	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 rtl/common/cs_pkg.sv $(RTL_TPIU); done
+	@set -e; for c in full dwt dwtmin; do echo "== lint dwt $$c"; \
+	  $(VERILATOR) --lint-only -Wall --top-module dwt_top $(RTL_INC) lint/verilator.vlt \
+	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
+	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
+	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
 
 vl-params-%:
 	@echo $(call vl_params,$*)
@@ -156,6 +177,9 @@ itm-params-%:
 	@echo $(call itm_params,$*)
 fpb-params-%:
 	@echo $(call fpb_params,$*)
+# dwt_top's own parameters (trace_top's without HasDwt; SecExt/Ude are the FPB columns)
+dwt-params-%:
+	@echo $(filter-out -GHasDwt=%,$(call dwt_params,$*)) -GSecExt=$(call cfgw,$*,9) -GUde=$(call cfgw,$*,10)
 
 SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDepth $(call cfgw,$(1),2) \
   -set HwFifoDepth $(call cfgw,$(1),3) -set TsWidth $(call cfgw,$(1),4) -set GtsWidth $(call cfgw,$(1),5) itm_top
@@ -163,7 +187,7 @@ SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDe
 FPB_SYNTH_PARAMS = chparam -set NumCode $(call cfgw,$(1),6) -set NumLit $(call cfgw,$(1),7) \
   -set BothHalves $(call cfgw,$(1),8) -set SecExt $(call cfgw,$(1),9) -set Ude $(call cfgw,$(1),10) fpb_top
 
-synth: ## yosys generic synthesis of itm_top, fpb_top (base and max) and tpiu_top, fails on latches
+synth: ## yosys generic synthesis of itm_top, fpb_top (base and max), tpiu_top and dwt_top, fails on latches
 	@mkdir -p $(BUILD)/synth
 	@set -e; for c in base max; do echo "== synth $$c"; \
 	  p=$$(make -s --no-print-directory synth-params-$$c); \
@@ -182,13 +206,19 @@ synth: ## yosys generic synthesis of itm_top, fpb_top (base and max) and tpiu_to
 	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
 	    tee -o $(BUILD)/synth/tpiu_$$1_$$2.stat stat"; \
 	  grep -E 'Number of cells' $(BUILD)/synth/tpiu_$$1_$$2.stat | tail -1; done
+	@set -e; for c in full dwt dwtmin; do echo "== synth dwt $$c"; \
+	  p=$$(make -s --no-print-directory dwt-params-$$c | sed -e 's/-G\([A-Za-z]*\)=/-set \1 /g'); \
+	  yosys -q -l $(BUILD)/synth/dwt_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) rtl/common/cs_pkg.sv $(RTL_DWT); \
+	    chparam $$p dwt_top; synth -top dwt_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
+	    check -assert; tee -o $(BUILD)/synth/dwt_$$c.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/dwt_$$c.stat | tail -1; done
 
 synth-params-%:
 	@echo "$(call SYNTH_TOP_PARAMS,$*)"
 fpb-synth-params-%:
 	@echo "$(call FPB_SYNTH_PARAMS,$*)"
 
-iverilog: ## the RTL compiles under Icarus Verilog -g2012
+iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test runs there
 	@mkdir -p $(BUILD)/iverilog
 	@# Icarus 11 prints "sorry" notes for unique case and constant part-selects in always_*;
 	@# they are informational (no effect on results), everything else is shown.
@@ -197,7 +227,15 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasTpiu=1 \
 	    -o $(BUILD)/iverilog/trace_top_tpiu.vvp \
 	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
-	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top) compiles"
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasDwt=1 \
+	    -P trace_top.NumComp=15 -o $(BUILD)/iverilog/trace_top_dwt.vvp \
+	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s dwt_rtl_smoke_tb -o $(BUILD)/iverilog/dwt_smoke.vvp \
+	    rtl/common/cs_pkg.sv $(RTL_DWT) tests/dwt_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@out=$$(vvp -n $(BUILD)/iverilog/dwt_smoke.vvp); echo "$$out" | tail -1; \
+	  echo "$$out" | grep -q '^dwt_rtl_smoke_tb: PASS'
+	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
 
 
 # ---- lockstep regressions ---------------------------------------------------------------
@@ -241,6 +279,7 @@ VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
 VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/random.c \
+                sim/c_tb/common/random_dwt.c \
                 $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c

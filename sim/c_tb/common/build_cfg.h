@@ -19,6 +19,13 @@
 #error "build with -DSYS_CFG_HAS_TPIU=.. -DTPIU_CFG_PORT_WIDTH=.. -DTPIU_CFG_ATB_FIFO_DEPTH=.."
 #endif
 
+#if !defined(SYS_CFG_HAS_DWT) || !defined(DWT_CFG_NUM_COMP) || !defined(DWT_CFG_FIFO_DEPTH) ||   \
+    !defined(DWT_CFG_MAIN) || !defined(DWT_CFG_TRACE) || !defined(DWT_CFG_CYCCNT) ||           \
+    !defined(DWT_CFG_PRFCNT) || !defined(DWT_CFG_EXTTRIG) || !defined(DWT_CFG_VMASK) ||         \
+    !defined(DWT_CFG_PCSR)
+#error "build with -DSYS_CFG_HAS_DWT=.. -DDWT_CFG_NUM_COMP=.. etc."
+#endif
+
 #define BUILD_ITM_CFG                                                                      \
     {                                                                                      \
         .num_stim_ports = ITM_CFG_NUM_STIM_PORTS, .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH, \
@@ -42,6 +49,20 @@ static const struct sys_cfg build_sys_cfg = {
     .tpiu = {
         .port_width = TPIU_CFG_PORT_WIDTH,
         .atb_fifo_depth = TPIU_CFG_ATB_FIFO_DEPTH,
+    },
+    .has_dwt = SYS_CFG_HAS_DWT != 0,
+    .dwt = {
+        .num_comp = DWT_CFG_NUM_COMP,
+        .fifo_depth = DWT_CFG_FIFO_DEPTH,
+        .main_ext = DWT_CFG_MAIN != 0,
+        .trace = DWT_CFG_TRACE != 0,
+        .cyccnt = DWT_CFG_CYCCNT != 0,
+        .prfcnt = DWT_CFG_PRFCNT != 0,
+        .exttrig = DWT_CFG_EXTTRIG != 0,
+        .vmask = DWT_CFG_VMASK != 0,
+        .pcsr = DWT_CFG_PCSR != 0,
+        .sec_ext = FPB_CFG_SEC_EXT != 0,
+        .ude = FPB_CFG_UDE != 0,
     },
 };
 

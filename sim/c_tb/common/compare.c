@@ -8,9 +8,11 @@ static const char *const field_names[CMP_NFIELDS] = {
     "prdata_o", "pready_o", "pslverr_o", "atvalid_o", "atdata_o",
     "atid_o",   "afready_o", "hw_ready_o", "busy_o", "match_o", "bkpt_halt_o", "bkpt_mon_o",
     "atready_o", "traceclk_o", "tracedata_o", "swo_o", "txb_valid_o", "txb_o",
+    "cmpmatch_o", "wpt_halt_o", "wpt_mon_o", "dwt_hw_valid_o", "dwt_hw_data_o", "dwt_hw_ovf_o",
+    "dwt_sync_req_o",
 };
 static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1,
-                                                   1, 1, 2, 1, 1, 2};
+                                                   1, 1, 2, 1, 1, 2, 4, 1, 1, 1, 10, 1, 1};
 
 const char *cmp_field_name(enum cmp_field f)
 {
@@ -57,6 +59,20 @@ unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
         return so->txb_valid;
     case CMP_TXB:
         return so->txb;
+    case CMP_CMPMATCH:
+        return so->cmpmatch;
+    case CMP_WPT_HALT:
+        return so->wpt_halt;
+    case CMP_WPT_MON:
+        return so->wpt_mon;
+    case CMP_DWT_HW_VALID:
+        return so->dwt_hw_valid;
+    case CMP_DWT_HW_DATA:
+        return (unsigned long)so->dwt_hw_data;
+    case CMP_DWT_HW_OVF:
+        return so->dwt_hw_ovf;
+    case CMP_DWT_SYNC_REQ:
+        return so->dwt_sync_req;
     default:
         return 0;
     }
@@ -64,13 +80,13 @@ unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
 
 void cmp_print(unsigned mask, const struct sys_out *g, const struct sys_out *r)
 {
-    log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "output", "expected", "actual");
-    log_msg(LOG_ERROR, "  %-11s %-12s %-12s\n", "", "(golden)", "(rtl)");
+    log_msg(LOG_ERROR, "  %-14s %-14s %-14s\n", "output", "expected", "actual");
+    log_msg(LOG_ERROR, "  %-14s %-14s %-14s\n", "", "(golden)", "(rtl)");
     for (unsigned f = 0; f < CMP_NFIELDS; f++)
         if (mask & (1u << f))
-            log_msg(LOG_ERROR, "  %-11s 0x%0*lx%*s 0x%0*lx\n", field_names[f],
+            log_msg(LOG_ERROR, "  %-14s 0x%0*lx%*s 0x%0*lx\n", field_names[f],
                     (int)field_digits[f], cmp_field_value(g, (enum cmp_field)f),
-                    (int)(10 - field_digits[f]), "", (int)field_digits[f],
+                    (int)(12 - field_digits[f]), "", (int)field_digits[f],
                     cmp_field_value(r, (enum cmp_field)f));
 }
 
@@ -80,8 +96,12 @@ void cmp_print_outputs(const char *label, const struct sys_out *so)
     log_msg(LOG_ERROR,
             "  %-6s prdata=0x%08x pready=%d pslverr=%d atvalid=%d atdata=0x%02x atid=0x%02x "
             "afready=%d hw_ready=%d busy=%d match=%d bkpt_halt=%d bkpt_mon=%d\n"
-            "         atready=%d traceclk=%d tracedata=0x%02x swo=%d txb_valid=%d txb=0x%02x\n",
+            "         atready=%d traceclk=%d tracedata=0x%02x swo=%d txb_valid=%d txb=0x%02x\n"
+            "         cmpmatch=0x%04x wpt_halt=%d wpt_mon=%d dwt_hw_valid=%d "
+            "dwt_hw_data=0x%010llx dwt_hw_ovf=%d dwt_sync_req=%d\n",
             label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
             o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon, so->atready,
-            so->traceclk, so->tracedata, so->swo, so->txb_valid, so->txb);
+            so->traceclk, so->tracedata, so->swo, so->txb_valid, so->txb, so->cmpmatch,
+            so->wpt_halt, so->wpt_mon, so->dwt_hw_valid, (unsigned long long)so->dwt_hw_data,
+            so->dwt_hw_ovf, so->dwt_sync_req);
 }

@@ -24,6 +24,13 @@ enum cmp_field {
     CMP_SWO,
     CMP_TXB_VALID,
     CMP_TXB,
+    CMP_CMPMATCH, /* DWT (docs/dwt-contract.md section 3); 0 without one */
+    CMP_WPT_HALT,
+    CMP_WPT_MON,
+    CMP_DWT_HW_VALID,
+    CMP_DWT_HW_DATA,
+    CMP_DWT_HW_OVF,
+    CMP_DWT_SYNC_REQ,
     CMP_NFIELDS
 };
 
@@ -48,7 +55,14 @@ static inline unsigned cmp_outputs(const struct sys_out *gs, const struct sys_ou
            (unsigned)(gs->tracedata != rs->tracedata) << CMP_TRACEDATA |
            (unsigned)(gs->swo != rs->swo) << CMP_SWO |
            (unsigned)(gs->txb_valid != rs->txb_valid) << CMP_TXB_VALID |
-           (unsigned)(gs->txb != rs->txb) << CMP_TXB;
+           (unsigned)(gs->txb != rs->txb) << CMP_TXB |
+           (unsigned)(gs->cmpmatch != rs->cmpmatch) << CMP_CMPMATCH |
+           (unsigned)(gs->wpt_halt != rs->wpt_halt) << CMP_WPT_HALT |
+           (unsigned)(gs->wpt_mon != rs->wpt_mon) << CMP_WPT_MON |
+           (unsigned)(gs->dwt_hw_valid != rs->dwt_hw_valid) << CMP_DWT_HW_VALID |
+           (unsigned)(gs->dwt_hw_data != rs->dwt_hw_data) << CMP_DWT_HW_DATA |
+           (unsigned)(gs->dwt_hw_ovf != rs->dwt_hw_ovf) << CMP_DWT_HW_OVF |
+           (unsigned)(gs->dwt_sync_req != rs->dwt_sync_req) << CMP_DWT_SYNC_REQ;
 }
 
 /* Port name of a field (the RTL's, e.g. "atdata_o"). */

@@ -7,7 +7,9 @@
 #include <string.h>
 
 static const bool level_default[SIG_NLEVELS] = {
-    [SIG_ATREADY] = true, [SIG_TRCENA] = true, [SIG_NIDEN] = true, [SIG_SPNIDEN] = true,
+    [SIG_ATREADY] = true, [SIG_TRCENA] = true,  [SIG_NIDEN] = true,
+    [SIG_SPNIDEN] = true, [SIG_PE_PRIV] = true, [SIG_NIDEN_P] = true,
+    [SIG_SPNIDEN_P] = true,
 };
 
 static void levels_default(struct driver *d)
@@ -194,6 +196,11 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
     sin->sdme = d->lvl[SIG_SDME];
     sin->umon_en = d->lvl[SIG_UMON_EN];
     sin->mon_prio = d->lvl[SIG_MON_PRIO];
+    sin->pe_priv = d->lvl[SIG_PE_PRIV];
+    sin->sleeping = d->lvl[SIG_SLEEPING];
+    sin->niden_p = d->lvl[SIG_NIDEN_P];
+    sin->spniden_p = d->lvl[SIG_SPNIDEN_P];
+    sin->monrdy = d->lvl[SIG_MONRDY];
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
             set_pulse(in, SIG_NLEVELS + k);
@@ -235,6 +242,43 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
             sin->if_size32 = (ev->val & FETCH_SIZE32) != 0;
             sin->if_secure = (ev->val & FETCH_SECURE) != 0;
             sin->if_priv = (ev->val & FETCH_PRIV) != 0;
+            break;
+        case EV_INSTR:
+            sin->ia_valid = true;
+            sin->ia_addr = ev->addr + (uint32_t)d->cur_n * ev->mask;
+            sin->ia_secure = (ev->val & OP_SECURE) != 0;
+            sin->ia_priv = (ev->val & OP_PRIV) != 0;
+            break;
+        case EV_ACCESS:
+            sin->da_valid = true;
+            sin->da_addr = ev->addr;
+            sin->da_size = (uint8_t)(ev->val & 3);
+            sin->da_write = (ev->val & OP_WRITE) != 0;
+            sin->da_data = ev->data;
+            sin->da_pc = ev->mask;
+            sin->da_secure = (ev->val & OP_SECURE) != 0;
+            sin->da_priv = (ev->val & OP_PRIV) != 0;
+            sin->da_fault = (ev->val & OP_FAULT) != 0;
+            sin->da_lazyfp = (ev->val & OP_LAZYFP) != 0;
+            if (ev->val & OP_INSTR) {
+                sin->ia_valid = true;
+                sin->ia_addr = (uint32_t)ev->cycle;
+                sin->ia_secure = sin->da_secure;
+                sin->ia_priv = sin->da_priv;
+            }
+            break;
+        case EV_EXC:
+            sin->exc_valid = true;
+            sin->exc_fn = (uint8_t)(ev->val & 3);
+            sin->exc_num = (uint16_t)ev->data;
+            sin->exc_secure = (ev->val & OP_SECURE) != 0;
+            break;
+        case EV_EVT:
+            sin->evt_cpi = (ev->val & 1) != 0;
+            sin->evt_exc = (ev->val & 2) != 0;
+            sin->evt_sleep = (ev->val & 4) != 0;
+            sin->evt_lsu = (ev->val & 8) != 0;
+            sin->evt_fold = (ev->val & 16) != 0;
             break;
         default:
             break;
@@ -308,6 +352,8 @@ enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
         case EV_RESET:
         case EV_IDLE:
         case EV_PULSE:
+        case EV_INSTR:
+        case EV_EVT:
             done = d->cur_n >= ev->count;
             break;
         case EV_WRITE:
@@ -333,12 +379,13 @@ enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
             }
             break;
         case EV_WAIT_IDLE:
-            done = !out->busy && !out->atvalid;
+            done = !out->busy && !out->atvalid && !sout->dwt_hw_valid;
             if (!done && d->cur_n >= ev->count) {
-                char msg[128];
+                char msg[160];
                 snprintf(msg, sizeof msg,
-                         "wait_idle: still busy=%d atvalid=%d after %" PRIu64 " cycles",
-                         out->busy, out->atvalid, ev->count);
+                         "wait_idle: still busy=%d atvalid=%d dwt_hw_valid=%d after %" PRIu64
+                         " cycles",
+                         out->busy, out->atvalid, sout->dwt_hw_valid, ev->count);
                 if (st == DRV_CYCLE)
                     st = fail(d, ev, msg);
             }

@@ -9,8 +9,9 @@
  *                alongside the following events
  *   hw           until hw_valid && hw_ready (or max= cycles)
  *   fetch        1 cycle with if_valid (expect= is checked in the cycle after it)
+ *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles
  *   flush        until afready
- *   wait_idle    until busy == 0 && atvalid == 0 (at least one cycle)
+ *   wait_idle    until busy == 0 && atvalid == 0 && dwt_hw_valid == 0 (at least one cycle)
  *   set, expect_atb, expect_cycle, end: no cycles
  * Cycle numbering: cycle 0 is the first cycle after the initial reset (which occupies
  * cycles -reset_cycles .. -1). */

@@ -25,16 +25,19 @@ enum {
     B_TPIU_NRZ = B_TPIU_PAR + 3, B_TPIU_NRZ_BYP, B_TPIU_MAN, B_TPIU_MAN_BYP, B_TPIU_SLOW,
     B_TPIU_ID_IMM, B_TPIU_ID_DELAYED, B_TPIU_ID_14, B_TPIU_PAD, B_TPIU_FLUSH_DONE,
     B_TPIU_PSYNC,
+    B_DWT_PC, B_DWT_MATCH, B_DWT_ADDR, B_DWT_VAL_R, B_DWT_VAL_W, B_DWT_CMP13, B_DWT_EVCNT,
+    B_DWT_EXC_ENTRY, B_DWT_EXC_EXIT, B_DWT_EXC_RETURN, B_DWT_PCS, B_DWT_PCS_SLEEP,
+    B_DWT_OVF, B_DWT_CMPMATCH, B_DWT_HALT_MON, B_DWT_SYNC,
     B_N
 };
 _Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
 
 static const char *const group_name[] = {"packet", "LTS long", "GTS1", "GTS2", "EXT page",
                                          "stall", "overflow", "FIFO", "flush", "sync request",
-                                         "reset", "TPIU"};
+                                         "reset", "TPIU", "DWT"};
 static const unsigned group_first[] = {B_SYNC, B_LTS_LONG, B_GTS1, B_GTS2_48, B_EXT_PAGE,
                                        B_STALL, B_OVF_HW, B_STIM_FULL, B_FLUSH_REQ, B_SYNC_ENA,
-                                       B_RESET_MID_PKT, B_TPIU_PAR, B_N};
+                                       B_RESET_MID_PKT, B_TPIU_PAR, B_DWT_PC, B_N};
 
 static char names[B_N][40];
 
@@ -77,7 +80,12 @@ static void names_init(void)
         "TPIU NRZ formatted", "TPIU NRZ bypass", "TPIU Manchester formatted",
         "TPIU Manchester bypass", "TPIU SWO with SWOSCALER > 0", "TPIU immediate ID change",
         "TPIU delayed ID change", "TPIU ID in byte 14", "TPIU flush pads a frame",
-        "TPIU flush completed", "TPIU periodic sync request"};
+        "TPIU flush completed", "TPIU periodic sync request",
+        "DWT PC value", "DWT match", "DWT data address", "DWT data value read",
+        "DWT data value write", "DWT comparator 1-3 packet", "DWT event counter",
+        "DWT exception entry", "DWT exception exit", "DWT exception return",
+        "DWT periodic PC sample", "DWT PC sample sleeping", "DWT buffer overflow",
+        "DWT CMPMATCH pulse", "DWT watchpoint halt or monitor", "DWT SYNCTAP request"};
     for (unsigned i = 0; i < sizeof rest / sizeof rest[0]; i++)
         snprintf(names[B_STALL_HDR + i], sizeof names[0], "%s", rest[i]);
 }
@@ -153,6 +161,44 @@ static void packet(struct fcov *f, const struct pkt *p)
     f->stalled = false;
 }
 
+/* The DWT bins (docs/dwt-contract.md): each packet the DWT hands to the ITM, by kind, and
+ * its other outputs. */
+static void dwt_cycle(struct fcov *f, const struct sys_out *out)
+{
+    if (out->dwt_hw_valid && out->itm.hw_ready) {
+        unsigned h = (unsigned)(out->dwt_hw_data & 0xFFu);
+        unsigned id = h >> 3, pl = (unsigned)(out->dwt_hw_data >> 8);
+        if (h == 0x05)
+            f->hit[B_DWT_EVCNT]++;
+        else if (h == 0x0E) {
+            unsigned fn = (pl >> 12) & 3u;
+            if (fn)
+                f->hit[B_DWT_EXC_ENTRY + fn - 1]++;
+        } else if (h == 0x17)
+            f->hit[B_DWT_PCS]++;
+        else if (h == 0x15)
+            f->hit[B_DWT_PCS_SLEEP]++;
+        else if (id >= 8 && id <= 15) {
+            unsigned cmp = (id >> 1) & 3u;
+            f->hit[(id & 1u) ? B_DWT_ADDR : (h & 3u) == 3u ? B_DWT_PC : B_DWT_MATCH]++;
+            if (cmp)
+                f->hit[B_DWT_CMP13]++;
+        } else if (id >= 16 && id <= 23) {
+            f->hit[(id & 1u) ? B_DWT_VAL_W : B_DWT_VAL_R]++;
+            if (id & 6u)
+                f->hit[B_DWT_CMP13]++;
+        }
+    }
+    if (out->dwt_hw_ovf)
+        f->hit[B_DWT_OVF]++;
+    if (out->cmpmatch)
+        f->hit[B_DWT_CMPMATCH]++;
+    if (out->wpt_halt || out->wpt_mon)
+        f->hit[B_DWT_HALT_MON]++;
+    if (out->dwt_sync_req)
+        f->hit[B_DWT_SYNC]++;
+}
+
 /* The TPIU bins (docs/tpiu-contract.md): the port mode of each byte sent, and formatter and
  * flush events seen as changes of the model's state from one cycle to the next. */
 static void tpiu_cycle(struct fcov *f, const struct sys_out *out, const struct tpiu_model *t)
@@ -211,6 +257,12 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
     }
     if (sm->has_tpiu)
         tpiu_cycle(f, sout, &sm->tpiu);
+    if (sm->has_dwt)
+        dwt_cycle(f, sout);
+    /* the ITM's hardware-source port: the DWT's outputs, or the harness's inputs */
+    const bool hw_valid = sm->has_dwt ? sout->dwt_hw_valid : in->hw_valid;
+    const bool hw_ovf = sm->has_dwt ? sout->dwt_hw_ovf : in->hw_ovf;
+    const bool dwt_sync = sm->has_dwt ? sout->dwt_sync_req : in->dwt_sync_req;
     if (out->atvalid) {
         if (!sout->atready) {
             f->hit[pktdec_busy(&f->dec) ? B_STALL_MID : B_STALL_HDR]++;
@@ -230,7 +282,7 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
             f->stim_drop_seen = true;
         }
     }
-    if (in->hw_valid && !out->hw_ready)
+    if (hw_valid && !out->hw_ready)
         f->hit[B_HW_BACKPRESSURE]++;
     if (in->afvalid) {
         f->hit[B_FLUSH_REQ]++;
@@ -254,7 +306,7 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
             f->hit[B_SYNC_ENA]++;
     }
     if (m->sync_on_q) {
-        if (in->dwt_sync_req)
+        if (dwt_sync)
             f->hit[B_SYNC_DWT]++;
         if (in->tpiu_sync_req)
             f->hit[B_SYNC_TPIU]++;
@@ -262,7 +314,7 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
             f->hit[B_SYNC_HALT]++;
     }
     f->prev_valid = true;
-    f->prev_hw_ovf = in->hw_ovf;
+    f->prev_hw_ovf = hw_ovf;
     f->prev_ovf_pending = m->ovf_pending;
     f->prev_sync_on = m->sync_on_q;
     f->prev_halted = in->halted;

@@ -4,7 +4,8 @@
  * Bins: packet type x payload size, LTS form x TC x groups, GTS1 groups x wrap x clkch,
  * GTS2 48/64, extension page, ATREADY stalls per packet type, overflow causes, FIFO full,
  * flush, sync requests, reset in mid traffic, and with a TPIU its port modes, ID changes,
- * padding, flush and periodic sync (docs/coverage.md lists them). */
+ * padding, flush and periodic sync, and with a DWT the packets it hands to the ITM and its
+ * other outputs (docs/coverage.md lists them). */
 #ifndef TRACEREF_SIM_C_TB_COMMON_FCOV_H
 #define TRACEREF_SIM_C_TB_COMMON_FCOV_H
 

@@ -12,7 +12,7 @@ bool pins_any(const struct scenario *s)
     return false;
 }
 
-static unsigned pin_value(const struct sys_out *o, unsigned stream)
+static uint64_t pin_value(const struct sys_out *o, unsigned stream)
 {
     switch (stream) {
     case SEG_PIN_SWO:
@@ -25,6 +25,20 @@ static unsigned pin_value(const struct sys_out *o, unsigned stream)
         return o->txb_valid;
     case SEG_PIN_ATREADY:
         return o->atready;
+    case SEG_PIN_CMPMATCH:
+        return o->cmpmatch;
+    case SEG_PIN_WPT_HALT:
+        return o->wpt_halt;
+    case SEG_PIN_WPT_MON:
+        return o->wpt_mon;
+    case SEG_PIN_DWT_HW_VALID:
+        return o->dwt_hw_valid;
+    case SEG_PIN_DWT_HW_DATA:
+        return o->dwt_hw_data;
+    case SEG_PIN_DWT_HW_OVF:
+        return o->dwt_hw_ovf;
+    case SEG_PIN_DWT_SYNC_REQ:
+        return o->dwt_sync_req;
     default:
         return 0;
     }
@@ -40,11 +54,11 @@ bool pins_check(const struct scenario *s, int64_t c, const struct sys_out *o, co
         int64_t k = (c - g->cycle) / g->step;
         if ((c - g->cycle) % g->step != 0 || k >= (int64_t)g->len)
             continue;
-        unsigned want = s->bytes[g->off + (uint32_t)k], have = pin_value(o, g->stream);
+        uint64_t want = seg_pin_value(s, g, (uint32_t)k), have = pin_value(o, g->stream);
         if (want != have) {
             snprintf(msg, n,
-                     "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s %s is 0x%x, "
-                     "expected 0x%x (value %" PRId64 " of the line)",
+                     "%s:%" PRIu32 ": check failed at cycle %" PRId64 ": %s %s is 0x%" PRIx64
+                     ", expected 0x%" PRIx64 " (value %" PRId64 " of the line)",
                      s->path, g->line, c, side, seg_stream_name[g->stream], have, want, k);
             return false;
         }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Seeded constrained-random event generator for the ITM, the FPB and the TPIU (register
- * maps and timing: docs/itm-contract.md, docs/fpb-contract.md, docs/tpiu-contract.md). Events never wait for something only a later event can cause:
+/* Seeded constrained-random event generator for the ITM, the FPB, the TPIU and (its actions
+ * in random_dwt.c) the DWT (register maps and timing: docs/itm-contract.md,
+ * docs/fpb-contract.md, docs/tpiu-contract.md, docs/dwt-contract.md). Events never wait for something only a later event can cause:
  * ATREADY stalls are bracketed "set atready 0 ... set atready 1" with only non-blocking
  * events inside (hw packets get max=), and flush / wait_idle are only issued when the
  * generator believes the ITM can drain. */
 #include "random.h"
+#include "random_int.h"
 
 #include <string.h>
 
@@ -172,6 +174,30 @@ static void emit_pulse(struct rgen *g, enum ev_sig sig, uint64_t n, bool bg)
 static void emit_idle(struct rgen *g, uint64_t n)
 {
     emit(g, EV_IDLE)->count = n;
+}
+
+/* Shared with random_dwt.c (random_int.h). */
+uint64_t rgen_rnd(struct rgen *g) { return rnd(g); }
+uint32_t rgen_below(struct rgen *g, uint32_t n) { return below(g, n); }
+uint32_t rgen_range(struct rgen *g, uint32_t lo, uint32_t hi) { return range(g, lo, hi); }
+bool rgen_pct(struct rgen *g, unsigned p) { return pct(g, p); }
+struct event *rgen_emit(struct rgen *g, enum ev_kind kind) { return emit(g, kind); }
+void rgen_emit_set(struct rgen *g, enum ev_sig sig, uint64_t v) { emit_set(g, sig, v); }
+
+void rgen_emit_write(struct rgen *g, uint32_t addr, uint32_t data)
+{
+    emit_write(g, addr, data, 0xF, PROT_PRIV | PROT_NS, false);
+}
+
+void rgen_emit_write_strb(struct rgen *g, uint32_t addr, uint32_t data, uint8_t strb)
+{
+    emit_write(g, addr, data, strb, PROT_PRIV | PROT_NS, true);
+}
+
+void rgen_emit_read(struct rgen *g, uint32_t addr, bool expect, uint32_t value, uint32_t mask)
+{
+    emit_read(g, addr, expect, value);
+    g->buf[g->n - 1].mask = mask;
 }
 
 /* ---- choices --------------------------------------------------------------------------- */
@@ -421,7 +447,8 @@ static void act_idle(struct rgen *g)
 
 static void act_sync(struct rgen *g)
 {
-    emit_pulse(g, pct(g, 50) ? SIG_DWT_SYNC : SIG_TPIU_SYNC, pct(g, 85) ? 1 : range(g, 2, 3),
+    bool dwt = !g->has_dwt && pct(g, 50); /* with a DWT, SYNCTAP makes the DWT's requests */
+    emit_pulse(g, dwt ? SIG_DWT_SYNC : SIG_TPIU_SYNC, pct(g, 85) ? 1 : range(g, 2, 3),
                pct(g, 50));
 }
 
@@ -479,6 +506,7 @@ static void levels_default(struct rgen *g)
 {
     memset(g->lvl, 0, sizeof g->lvl);
     g->lvl[SIG_ATREADY] = g->lvl[SIG_TRCENA] = g->lvl[SIG_NIDEN] = g->lvl[SIG_SPNIDEN] = true;
+    g->lvl[SIG_PE_PRIV] = g->lvl[SIG_NIDEN_P] = g->lvl[SIG_SPNIDEN_P] = true;
 }
 
 static void act_reset(struct rgen *g)
@@ -489,6 +517,7 @@ static void act_reset(struct rgen *g)
     g->sppr = 1;
     memset(g->ter, 0, sizeof g->ter);
     levels_default(g);
+    rgen_dwt_reset(g);
 }
 
 /* Enable the ITM with most features on (start of a run, after a reset). */
@@ -513,12 +542,27 @@ static void act_program(struct rgen *g)
                        false);
         emit_write(g, TPIU_SPPR, g->sppr, 0xF, PROT_PRIV | PROT_NS, false);
     }
+    if (g->has_dwt)
+        rgen_dwt_program(g);
 }
 
 /* One action that never blocks on the ITM (used inside ATREADY stalls). */
 static void act_nonblocking(struct rgen *g)
 {
     unsigned r = below(g, 100);
+    if (g->has_dwt && r >= 50 && r < 70) { /* the DWT's packets instead of hw events */
+        if (r < 58)
+            rgen_dwt_access(g);
+        else if (r < 64)
+            rgen_dwt_instr(g);
+        else if (r < 67)
+            rgen_dwt_exc(g);
+        else
+            rgen_dwt_evt(g);
+        return;
+    }
+    if (g->has_dwt && r >= 85 && r < 87)
+        r = 90; /* no hw_ovf pulses: an idle instead */
     if (r < 40)
         act_stim_write(g);
     else if (r < 50)
@@ -785,7 +829,9 @@ enum action {
     A_STIM, A_BURST, A_STRING, A_HW, A_HW_BURST, A_TCR, A_TER, A_TPR, A_READ, A_ODD_WRITE,
     A_IDLE, A_STALL, A_SYNC, A_HW_OVF, A_HALTED, A_AUTH, A_TS_TICK, A_ASYNC_IDLE, A_GTS,
     A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_FPB_CTRL, A_FPB_COMP, A_FETCH,
-    A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_TPIU_MODE, A_TPIU_READ, A_TPIU_ODD_WRITE, A_NACTIONS
+    A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_TPIU_MODE, A_TPIU_READ, A_TPIU_ODD_WRITE,
+    A_DWT_COMP, A_DWT_CTRL, A_DWT_INSTR, A_DWT_ACCESS, A_DWT_EXC, A_DWT_EVT, A_DWT_READ,
+    A_DWT_ODD_WRITE, A_DWT_LEVEL, A_NACTIONS
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
@@ -830,6 +876,23 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_TPIU_MODE] = g->has_tpiu ? 60 : 0;
     w[A_TPIU_READ] = g->has_tpiu ? 40 : 0;
     w[A_TPIU_ODD_WRITE] = g->has_tpiu ? 8 : 0;
+    bool d = g->has_dwt;
+    if (d) /* the DWT owns the hardware-source port */
+        w[A_HW] = w[A_HW_BURST] = w[A_HW_OVF] = 0;
+    /* Periodic PC samples and cycle events keep the ITM fed on their own: a flush or a
+     * wait_idle could then wait for ever behind a slow port ([ITM-FLUSH-1] waits for every
+     * buffer to be empty). */
+    if (d && (g->dctrl & 1u) && (g->dctrl & (1u << 12 | 1u << 22)))
+        w[A_FLUSH] = w[A_WAIT_IDLE] = 0;
+    w[A_DWT_COMP] = d ? 200 : 0;
+    w[A_DWT_CTRL] = d ? 90 : 0;
+    w[A_DWT_INSTR] = d ? 900 : 0;
+    w[A_DWT_ACCESS] = d ? 1100 : 0;
+    w[A_DWT_EXC] = d ? 150 : 0;
+    w[A_DWT_EVT] = d ? 120 : 0;
+    w[A_DWT_READ] = d ? 180 : 0;
+    w[A_DWT_ODD_WRITE] = d ? 15 : 0;
+    w[A_DWT_LEVEL] = d ? 80 : 0;
     if (g->itm_only)
         w[A_FPB_CTRL] = w[A_FPB_COMP] = w[A_FETCH] = w[A_DBG] = w[A_FPB_READ] =
             w[A_FPB_ODD_WRITE] = 0;
@@ -883,6 +946,15 @@ static void action(struct rgen *g)
     case A_TPIU_MODE: act_tpiu_mode(g); break;
     case A_TPIU_READ: act_tpiu_read(g); break;
     case A_TPIU_ODD_WRITE: act_tpiu_odd_write(g); break;
+    case A_DWT_COMP: rgen_dwt_comp(g); break;
+    case A_DWT_CTRL: rgen_dwt_ctrl(g); break;
+    case A_DWT_INSTR: rgen_dwt_instr(g); break;
+    case A_DWT_ACCESS: rgen_dwt_access(g); break;
+    case A_DWT_EXC: rgen_dwt_exc(g); break;
+    case A_DWT_EVT: rgen_dwt_evt(g); break;
+    case A_DWT_READ: rgen_dwt_read(g); break;
+    case A_DWT_ODD_WRITE: rgen_dwt_odd_write(g); break;
+    case A_DWT_LEVEL: rgen_dwt_level(g); break;
     default: break;
     }
     g->actions++;
@@ -910,6 +982,8 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->fcfg = cfg->fpb;
     g->has_tpiu = cfg->has_tpiu;
     g->tcfg = cfg->tpiu;
+    g->has_dwt = cfg->has_dwt;
+    g->dcfg = cfg->dwt;
     rgen_rewind(g);
 }
 
@@ -928,8 +1002,9 @@ void rgen_rewind(void *ctx)
     uint64_t seed = g->seed;
     struct itm_cfg cfg = g->cfg;
     struct fpb_cfg fcfg = g->fcfg;
-    bool itm_only = g->itm_only, has_tpiu = g->has_tpiu;
+    bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
     struct tpiu_cfg tcfg = g->tcfg;
+    struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
     g->seed = seed;
     g->cfg = cfg;
@@ -937,6 +1012,8 @@ void rgen_rewind(void *ctx)
     g->itm_only = itm_only;
     g->has_tpiu = has_tpiu;
     g->tcfg = tcfg;
+    g->has_dwt = has_dwt;
+    g->dcfg = dcfg;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
@@ -951,6 +1028,21 @@ void rgen_rewind(void *ctx)
     g->bp[1] = 0x20000000u + 2 * below(g, 1u << 12);
     g->bp[2] = 0xFFFFFFFEu;
     g->bp[3] = (uint32_t)rnd(g) & ~1u;
+    if (!has_dwt)
+        return; /* the same events as before the DWT existed */
+    /* DWT: code, SRAM and peripheral-like addresses, and values with repeated bytes */
+    g->difav[0] = 0x08000100u + 2 * below(g, 256);
+    g->difav[1] = 0x08004000u + 2 * below(g, 256);
+    g->difav[2] = 0x00000200u + 2 * below(g, 64);
+    g->difav[3] = (uint32_t)rnd(g) & ~1u;
+    g->ddfav[0] = 0x20000000u + 4 * below(g, 256);
+    g->ddfav[1] = 0x20001000u + 4 * below(g, 256);
+    g->ddfav[2] = 0x40000000u + 4 * below(g, 64);
+    g->ddfav[3] = (uint32_t)rnd(g) & ~3u;
+    g->ddval[0] = 0;
+    g->ddval[1] = (uint32_t)rnd(g);
+    g->ddval[2] = 0xA5A5A5A5u;
+    g->ddval[3] = (uint32_t)rnd(g) & 0x00FF00FFu;
 }
 
 const struct event *rgen_next(void *ctx)

@@ -27,6 +27,12 @@ struct rgen {
     bool has_tpiu; /* program the TPIU (docs/tpiu-contract.md) */
     struct tpiu_cfg tcfg;
     uint32_t sppr; /* TPIU_SPPR.TXMODE as last written */
+    bool has_dwt;  /* the DWT owns the ITM's hardware-source port (docs/dwt-contract.md) */
+    struct dwt_cfg dcfg;
+    uint32_t dctrl;     /* DWT_CTRL as last written */
+    uint32_t difav[4];  /* favourite instruction addresses (comparators and instructions) */
+    uint32_t ddfav[4];  /* favourite data addresses */
+    uint32_t ddval[4];  /* favourite data values */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
     uint32_t tcr, tpr, ter[8];

@@ -14,17 +14,49 @@
 #define SCEN_MAX_TOKENS 512
 #define SCEN_MAX_ERRORS 20
 
-const char *const scen_cfg_key_name[SCFG_NKEYS] = {"ports", "fifo", "hwfifo", "ts",  "gts",
-                                                   "code",  "lit",  "both",   "sec", "ude",
-                                                   "tpiu"};
-const char *const seg_stream_name[SEG_NSTREAMS] = {"atb",       "txb",      "swo", "traceclk",
-                                                   "tracedata", "txb_valid", "atready"};
+const char *const scen_cfg_key_name[SCFG_NKEYS] = {
+    "ports", "fifo",  "hwfifo", "ts",     "gts",    "code",   "lit",     "both",  "sec",
+    "ude",   "tpiu",  "dwt",    "comps",  "dfifo",  "main",   "trace",   "cyccnt", "prfcnt",
+    "exttrig", "vmask", "pcsr"};
+const char *const seg_stream_name[SEG_NSTREAMS] = {
+    "atb",      "txb",      "swo",          "traceclk",     "tracedata",  "txb_valid",
+    "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
+    "dwt_hw_ovf", "dwt_sync_req"};
+
+unsigned seg_pin_bytes(unsigned stream)
+{
+    return stream == SEG_PIN_CMPMATCH ? 2u : stream == SEG_PIN_DWT_HW_DATA ? 5u : 1u;
+}
+
+static uint64_t seg_pin_max(unsigned stream)
+{
+    switch (stream) {
+    case SEG_PIN_TRACEDATA:
+        return 0xFF;
+    case SEG_PIN_CMPMATCH:
+        return 0xFFFF;
+    case SEG_PIN_DWT_HW_DATA:
+        return 0xFFFFFFFFFFull;
+    default:
+        return 1;
+    }
+}
+
+uint64_t seg_pin_value(const struct scenario *s, const struct expect_seg *g, uint32_t k)
+{
+    unsigned w = seg_pin_bytes(g->stream);
+    uint64_t v = 0;
+    for (unsigned b = 0; b < w; b++)
+        v |= (uint64_t)s->bytes[g->off + k * w + b] << (8 * b);
+    return v;
+}
 
 static const char *const sig_names[SIG_NSIGS] = {
     "atready", "trcena",   "niden",     "spniden", "pe_secure", "halted",   "async_idle",
     "gts",     "gts_step", "hda",       "uhda",    "uhda_s",    "c_debugen", "s_halt",
-    "s_sde",   "mon_en",   "sdme",      "umon_en", "mon_prio",  "dwt_sync", "tpiu_sync",
-    "hw_ovf",  "ts_tick",  "gts_clkch",
+    "s_sde",   "mon_en",   "sdme",      "umon_en", "mon_prio",  "pe_priv",  "sleeping",
+    "niden_p", "spniden_p", "monrdy",   "dwt_sync", "tpiu_sync", "hw_ovf",  "ts_tick",
+    "gts_clkch",
 };
 
 const char *ev_sig_name(unsigned sig)
@@ -232,7 +264,7 @@ static void parse_config(struct parser *p)
 {
     if (p->ntok < 2) {
         perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts code lit both sec "
-                "ude tpiu)");
+                "ude tpiu dwt comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++) {
@@ -250,7 +282,8 @@ static void parse_config(struct parser *p)
         uint64_t v;
         if (k < 0)
             perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
-                    "both, sec, ude or tpiu)", t);
+                    "both, sec, ude, tpiu, dwt, comps, dfifo, main, trace, cyccnt, prfcnt, "
+                    "exttrig, vmask or pcsr)", t);
         else if (!parse_u64(eq + 1, &v) || v > 0xFFFFFFFFu)
             perr(p, "config: %s: expected a number, got '%s'", t, eq + 1);
         else if (p->s->cfg.given[k] && p->s->cfg.value[k] != v)
@@ -350,7 +383,7 @@ static void parse_count(struct parser *p, enum ev_kind kind, const char *what, u
 
 static void parse_set(struct parser *p)
 {
-    char list[160];
+    char list[256];
     sig_list(list, sizeof list, 0, SIG_NLEVELS);
     if (p->ntok < 2) {
         perr(p, "set: expected NAME VALUE (NAME one of: %s)", list);
@@ -377,7 +410,7 @@ static void parse_set(struct parser *p)
 
 static void parse_pulse(struct parser *p)
 {
-    char list[160];
+    char list[256];
     sig_list(list, sizeof list, SIG_NLEVELS, SIG_NSIGS);
     if (p->ntok < 2) {
         perr(p, "pulse: expected NAME [N] (NAME one of: %s)", list);
@@ -460,7 +493,7 @@ static bool option_name(struct parser *p, const char *key, const char *const *na
             strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, names[k], sizeof list - strlen(list) - 1);
         }
-        perr(p, "fetch: %s=%s: expected one of %s", key, t + kl + 1, list);
+        perr(p, "%s: %s=%s: expected one of %s", p->tok[0], key, t + kl + 1, list);
         return false;
     }
     return true;
@@ -493,6 +526,112 @@ static void parse_fetch(struct parser *p)
     e->data = (uint32_t)o[4].val;
 }
 
+/* DWT observation lines (SCENARIO.md "DWT lines"). */
+static const char *const rw_names[2] = {"r", "w"};
+static const char *const exc_fn_names[4] = {"-", "entry", "exit", "return"};
+static const char *const evt_names[5] = {"cpi", "exc", "sleep", "lsu", "fold"};
+
+static void parse_instr(struct parser *p)
+{
+    uint64_t addr;
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFFFFFu, &addr))
+        return;
+    struct opt_spec o[] = {{"secure", 0, 1, false, 0},
+                           {"priv", 0, 1, false, 0},
+                           {"n", 1, 1000000, false, 0},
+                           {"step", 0, 0xFFFFFFFFu, false, 0}};
+    if (!parse_opts(p, 2, o, 4))
+        return;
+    struct event *e = new_event(p, EV_INSTR);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->count = o[2].given ? o[2].val : 1;
+    e->mask = o[3].given ? (uint32_t)o[3].val : 2;
+    e->val = (o[0].val ? OP_SECURE : 0) | ((o[1].given ? o[1].val : 1) ? OP_PRIV : 0);
+}
+
+static void parse_access(struct parser *p)
+{
+    uint64_t addr;
+    char rw_tok[24];
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFFFFFu, &addr) ||
+        !option_name(p, "rw", rw_names, 2, rw_tok))
+        return;
+    struct opt_spec o[] = {{"size", 1, 4, false, 0},          {"rw", 0, 1, false, 0},
+                           {"data", 0, 0xFFFFFFFFu, false, 0}, {"pc", 0, 0xFFFFFFFFu, false, 0},
+                           {"secure", 0, 1, false, 0},         {"priv", 0, 1, false, 0},
+                           {"fault", 0, 1, false, 0},          {"lazyfp", 0, 1, false, 0},
+                           {"instr", 0, 0xFFFFFFFFu, false, 0}};
+    if (!parse_opts(p, 2, o, 9))
+        return;
+    uint64_t size = o[0].given ? o[0].val : 4;
+    if (size == 3) {
+        perr(p, "access: size=3 invalid (expected 1, 2 or 4)");
+        return;
+    }
+    struct event *e = new_event(p, EV_ACCESS);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->data = (uint32_t)o[2].val;
+    e->mask = (uint32_t)o[3].val;
+    e->cycle = (int64_t)o[8].val;
+    e->val = (size == 1 ? 0u : size == 2 ? 1u : 2u) | (o[1].val ? OP_WRITE : 0) |
+             (o[4].val ? OP_SECURE : 0) | ((o[5].given ? o[5].val : 1) ? OP_PRIV : 0) |
+             (o[6].val ? OP_FAULT : 0) | (o[7].val ? OP_LAZYFP : 0) | (o[8].given ? OP_INSTR : 0);
+}
+
+static void parse_exc(struct parser *p)
+{
+    unsigned fn = 0;
+    for (unsigned k = 1; k < 4 && p->ntok > 1; k++)
+        if (strcmp(p->tok[1], exc_fn_names[k]) == 0)
+            fn = k;
+    if (fn == 0) {
+        perr(p, "exc: expected entry, exit or return, got '%s'", p->ntok > 1 ? p->tok[1] : "");
+        return;
+    }
+    uint64_t num;
+    if (!count_arg(p, 2, "NUM", 0, 511, &num))
+        return;
+    struct opt_spec o[] = {{"secure", 0, 1, false, 0}};
+    if (!parse_opts(p, 3, o, 1))
+        return;
+    struct event *e = new_event(p, EV_EXC);
+    if (!e)
+        return;
+    e->val = fn | (o[0].val ? OP_SECURE : 0);
+    e->data = (uint32_t)num;
+}
+
+static void parse_evt(struct parser *p)
+{
+    unsigned mask = 0, i = 1;
+    for (; i < p->ntok && !strchr(p->tok[i], '='); i++) {
+        unsigned k = 0;
+        while (k < 5 && strcmp(p->tok[i], evt_names[k]) != 0)
+            k++;
+        if (k == 5) {
+            perr(p, "evt: unknown event '%s' (expected cpi, exc, sleep, lsu or fold)", p->tok[i]);
+            return;
+        }
+        mask |= 1u << k;
+    }
+    if (!mask) {
+        perr(p, "evt: expected one or more of cpi, exc, sleep, lsu, fold");
+        return;
+    }
+    struct opt_spec o[] = {{"n", 1, 1000000, false, 0}};
+    if (!parse_opts(p, i, o, 1))
+        return;
+    struct event *e = new_event(p, EV_EVT);
+    if (!e)
+        return;
+    e->val = mask;
+    e->count = o[0].given ? o[0].val : 1;
+}
+
 /* expect_atb [_at CYCLE] BYTES, expect_txb [_at CYCLE] BYTES (stream SEG_ATB/SEG_TXB), and
  * expect_pin NAME CYCLE STEP VALUES (stream < 0: NAME gives it). */
 static void parse_expect_bytes(struct parser *p, bool at, int stream)
@@ -506,15 +645,16 @@ static void parse_expect_bytes(struct parser *p, bool at, int stream)
             if (strcmp(p->tok[1], seg_stream_name[k]) == 0)
                 stream = (int)k;
         if (stream < 0) {
-            perr(p, "%s: expected a pin name (swo, traceclk, tracedata, txb_valid or atready)",
-                 kw);
+            perr(p, "%s: expected a pin name (swo, traceclk, tracedata, txb_valid, atready, "
+                    "cmpmatch, wpt_halt, wpt_mon, dwt_hw_valid, dwt_hw_data, dwt_hw_ovf or "
+                    "dwt_sync_req)", kw);
             return;
         }
         if (!count_arg(p, 2, "CYCLE", 0, INT64_MAX, &cyc) ||
             !count_arg(p, 3, "STEP", 1, 1000000, &step))
             return;
         first = 4;
-        vmax = stream == SEG_PIN_TRACEDATA ? 0xFF : 1;
+        vmax = seg_pin_max((unsigned)stream);
     } else if (at) {
         if (!count_arg(p, 1, "CYCLE", 0, INT64_MAX, &cyc))
             return;
@@ -525,7 +665,8 @@ static void parse_expect_bytes(struct parser *p, bool at, int stream)
         return;
     }
     struct scenario *s = p->s;
-    if (s->nbytes + (p->ntok - first) > s->cap_bytes) {
+    unsigned w = stream >= SEG_FIRST_PIN ? seg_pin_bytes((unsigned)stream) : 1u;
+    if (s->nbytes + (size_t)(p->ntok - first) * w > s->cap_bytes) {
         perr(p, "%s: too many expected bytes (capacity %zu)", kw, s->cap_bytes);
         return;
     }
@@ -538,7 +679,8 @@ static void parse_expect_bytes(struct parser *p, bool at, int stream)
         uint64_t b;
         if (!num_arg(p, i, stream >= SEG_FIRST_PIN ? "value" : "byte", 0, vmax, &b))
             return;
-        s->bytes[off + (i - first)] = (uint8_t)b;
+        for (unsigned k = 0; k < w; k++)
+            s->bytes[off + (i - first) * w + k] = (uint8_t)(b >> (8 * k));
     }
     struct event *e = new_event(p, EV_EXPECT_ATB);
     if (!e)
@@ -553,7 +695,7 @@ static void parse_expect_bytes(struct parser *p, bool at, int stream)
     g->cycle = (int64_t)cyc;
     e->seg = (uint32_t)s->nseg++;
     e->cycle = (int64_t)cyc;
-    s->nbytes += g->len;
+    s->nbytes += (size_t)g->len * w;
 }
 
 static void parse_line(struct parser *p, char *line)
@@ -594,6 +736,14 @@ static void parse_line(struct parser *p, char *line)
         parse_hw(p);
     else if (strcmp(kw, "fetch") == 0)
         parse_fetch(p);
+    else if (strcmp(kw, "instr") == 0)
+        parse_instr(p);
+    else if (strcmp(kw, "access") == 0)
+        parse_access(p);
+    else if (strcmp(kw, "exc") == 0)
+        parse_exc(p);
+    else if (strcmp(kw, "evt") == 0)
+        parse_evt(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -621,7 +771,7 @@ static void parse_line(struct parser *p, char *line)
             p->ended = true;
     } else
         perr(p, "unknown keyword '%s' (expected config, reset, write, read, idle, set, pulse, "
-                "hw, fetch, flush, wait_idle, expect_atb, expect_atb_at, expect_txb, "
+                "hw, fetch, instr, access, exc, evt, flush, wait_idle, expect_atb, expect_atb_at, expect_txb, "
                 "expect_txb_at, expect_pin, expect_cycle or end)",
              kw);
 }
@@ -777,6 +927,39 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
                  (e->val & FETCH_SECURE) ? 1u : 0u, (e->val & FETCH_PRIV) ? 1u : 0u, ex);
         break;
     }
+    case EV_INSTR: {
+        char rest[48] = "";
+        if (e->count != 1 || e->mask != 2)
+            snprintf(rest, sizeof rest, " n=%" PRIu64 " step=%" PRIu32, e->count, e->mask);
+        snprintf(buf, n, "instr 0x%08x secure=%u priv=%u%s", e->addr,
+                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u, rest);
+        break;
+    }
+    case EV_ACCESS: {
+        char ins[32] = "";
+        if (e->val & OP_INSTR)
+            snprintf(ins, sizeof ins, " instr=0x%08x", (uint32_t)e->cycle);
+        snprintf(buf, n,
+                 "access 0x%08x size=%u rw=%s data=0x%08x pc=0x%08x secure=%u priv=%u "
+                 "fault=%u lazyfp=%u%s",
+                 e->addr, 1u << (e->val & 3), (e->val & OP_WRITE) ? "w" : "r", e->data, e->mask,
+                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u,
+                 (e->val & OP_FAULT) ? 1u : 0u, (e->val & OP_LAZYFP) ? 1u : 0u, ins);
+        break;
+    }
+    case EV_EXC:
+        snprintf(buf, n, "exc %s %" PRIu32 " secure=%u", exc_fn_names[e->val & 3], e->data,
+                 (e->val & OP_SECURE) ? 1u : 0u);
+        break;
+    case EV_EVT: {
+        size_t pos = (size_t)snprintf(buf, n, "evt");
+        for (unsigned k = 0; k < 5 && pos < n; k++)
+            if (e->val & (1u << k))
+                pos += (size_t)snprintf(buf + pos, n - pos, " %s", evt_names[k]);
+        if (pos < n)
+            snprintf(buf + pos, n - pos, " n=%" PRIu64, e->count);
+        break;
+    }
     case EV_FLUSH:
         snprintf(buf, n, "flush");
         break;
@@ -794,8 +977,10 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
             pos = (size_t)snprintf(buf, n, "%s_at %" PRId64, kw, g->cycle);
         else
             pos = (size_t)snprintf(buf, n, "%s", kw);
-        for (uint32_t i = 0; g && i < g->len && pos + 6 < n; i++)
-            pos += (size_t)snprintf(buf + pos, n - pos, " 0x%02x", s->bytes[g->off + i]);
+        bool pin = g && g->stream >= SEG_FIRST_PIN;
+        for (uint32_t i = 0; g && i < g->len && pos + 16 < n; i++)
+            pos += pin ? (size_t)snprintf(buf + pos, n - pos, " 0x%" PRIx64, seg_pin_value(s, g, i))
+                       : (size_t)snprintf(buf + pos, n - pos, " 0x%02x", s->bytes[g->off + i]);
         break;
     }
     case EV_EXPECT_CYCLE:

@@ -21,6 +21,11 @@ enum ev_kind {
     EV_EXPECT_ATB,   /* seg = index of the expected-bytes segment (no cycles) */
     EV_EXPECT_CYCLE, /* cycle */
     EV_FETCH,        /* FPB access: addr, val = FETCH_* flags; has_expect, data = enum fetch_expect */
+    EV_INSTR,        /* DWT: count instructions from addr, step in mask, val = OP_* flags */
+    EV_ACCESS,       /* DWT: data access at addr, data, mask = pc, val = OP_* flags | da_size,
+                        cycle = instruction address if OP_INSTR */
+    EV_EXC,          /* DWT: exception event, val = fn | OP_SECURE, data = number */
+    EV_EVT,          /* DWT: event-counter strobes val (bit k: cpi exc sleep lsu fold) for count */
     EV_END,
     EV_NKINDS
 };
@@ -46,6 +51,11 @@ enum ev_sig {
     SIG_SDME,
     SIG_UMON_EN,
     SIG_MON_PRIO,
+    SIG_PE_PRIV, /* DWT (docs/dwt-contract.md section 3) */
+    SIG_SLEEPING,
+    SIG_NIDEN_P,
+    SIG_SPNIDEN_P,
+    SIG_MONRDY,
     SIG_NLEVELS,
     SIG_DWT_SYNC = SIG_NLEVELS,
     SIG_TPIU_SYNC,
@@ -61,6 +71,13 @@ enum ev_sig {
 #define FETCH_SIZE32 0x4u
 #define FETCH_SECURE 0x8u
 #define FETCH_PRIV 0x10u
+/* EV_INSTR / EV_ACCESS / EV_EXC: val flag bits (the access size is val[1:0] = da_size). */
+#define OP_SECURE 0x10u
+#define OP_PRIV 0x20u
+#define OP_WRITE 0x40u
+#define OP_FAULT 0x80u
+#define OP_LAZYFP 0x100u
+#define OP_INSTR 0x200u /* access: an instruction in the same cycle */
 /* EV_FETCH: expected outputs in the cycle after the access. */
 enum fetch_expect { FX_NONE, FX_MATCH, FX_HALT, FX_MON };
 
@@ -92,16 +109,29 @@ enum seg_stream {
     SEG_PIN_TRACEDATA,
     SEG_PIN_TXB_VALID,
     SEG_PIN_ATREADY,
+    SEG_PIN_CMPMATCH, /* DWT outputs (docs/dwt-contract.md section 3) */
+    SEG_PIN_WPT_HALT,
+    SEG_PIN_WPT_MON,
+    SEG_PIN_DWT_HW_VALID,
+    SEG_PIN_DWT_HW_DATA,
+    SEG_PIN_DWT_HW_OVF,
+    SEG_PIN_DWT_SYNC_REQ,
     SEG_NSTREAMS
 };
 #define SEG_FIRST_PIN SEG_PIN_SWO
+/* Bytes one expected value of a pin stream occupies in scenario.bytes (little-endian). */
+unsigned seg_pin_bytes(unsigned stream);
+/* The k-th expected value of pin segment g. */
+struct scenario;
+struct expect_seg;
+uint64_t seg_pin_value(const struct scenario *s, const struct expect_seg *g, uint32_t k);
 
 /* Expected bytes of one expect_atb / expect_atb_at / expect_txb / expect_txb_at line, or
  * the expected pin values of one expect_pin line. The byte segments of one stream in a
  * file are consecutive pieces of that expected stream. */
 struct expect_seg {
     uint32_t line;
-    uint32_t off, len; /* into scenario.bytes */
+    uint32_t off, len; /* into scenario.bytes; len = values (pins: seg_pin_bytes each) */
     bool has_cycle;
     uint8_t stream; /* enum seg_stream */
     uint32_t step;  /* pins: cycles between two samples */
@@ -122,6 +152,16 @@ enum scen_cfg_key {
     SCFG_SEC,
     SCFG_UDE,
     SCFG_TPIU, /* trace_top HasTpiu; not given counts as tpiu=0 (docs/tpiu-contract.md §9) */
+    SCFG_DWT,  /* trace_top HasDwt (docs/dwt-contract.md §17) and the DWT's parameters */
+    SCFG_COMPS,
+    SCFG_DFIFO,
+    SCFG_MAIN,
+    SCFG_TRACE,
+    SCFG_CYCCNT,
+    SCFG_PRFCNT,
+    SCFG_EXTTRIG,
+    SCFG_VMASK,
+    SCFG_PCSR,
     SCFG_NKEYS
 };
 struct scen_config {

@@ -66,6 +66,13 @@ void set_expected(Vitm_top *t, const sys_out &s)
     t->exp_swo_i = s.swo;
     t->exp_txb_valid_i = s.txb_valid;
     t->exp_txb_i = s.txb;
+    t->exp_cmpmatch_i = s.cmpmatch;
+    t->exp_wpt_halt_i = s.wpt_halt;
+    t->exp_wpt_mon_i = s.wpt_mon;
+    t->exp_dwt_hw_valid_i = s.dwt_hw_valid;
+    t->exp_dwt_hw_data_i = s.dwt_hw_data & 0xFFFFFFFFFFull;
+    t->exp_dwt_hw_ovf_i = s.dwt_hw_ovf;
+    t->exp_dwt_sync_req_i = s.dwt_sync_req;
 }
 } // namespace
 
@@ -151,6 +158,34 @@ extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *s)
     t->sdme_i = s->sdme;
     t->umon_en_i = s->umon_en;
     t->mon_prio_i = s->mon_prio;
+    t->ia_valid_i = s->ia_valid;
+    t->ia_addr_i = s->ia_addr;
+    t->ia_secure_i = s->ia_secure;
+    t->ia_priv_i = s->ia_priv;
+    t->da_valid_i = s->da_valid;
+    t->da_addr_i = s->da_addr;
+    t->da_size_i = s->da_size & 0x3u;
+    t->da_write_i = s->da_write;
+    t->da_data_i = s->da_data;
+    t->da_pc_i = s->da_pc;
+    t->da_secure_i = s->da_secure;
+    t->da_priv_i = s->da_priv;
+    t->da_fault_i = s->da_fault;
+    t->da_lazyfp_i = s->da_lazyfp;
+    t->exc_valid_i = s->exc_valid;
+    t->exc_fn_i = s->exc_fn & 0x3u;
+    t->exc_num_i = s->exc_num & 0x1FFu;
+    t->exc_secure_i = s->exc_secure;
+    t->sleeping_i = s->sleeping;
+    t->evt_cpi_i = s->evt_cpi;
+    t->evt_exc_i = s->evt_exc;
+    t->evt_sleep_i = s->evt_sleep;
+    t->evt_lsu_i = s->evt_lsu;
+    t->evt_fold_i = s->evt_fold;
+    t->pe_priv_i = s->pe_priv;
+    t->niden_p_i = s->niden_p;
+    t->spniden_p_i = s->spniden_p;
+    t->monrdy_i = s->monrdy;
 }
 
 extern "C" void dut_itm_eval(struct dut_itm *d)
@@ -192,6 +227,13 @@ extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *s)
     s->swo = t->swo_o;
     s->txb_valid = t->txb_valid_o;
     s->txb = t->txb_o;
+    s->cmpmatch = t->cmpmatch_o;
+    s->wpt_halt = t->wpt_halt_o;
+    s->wpt_mon = t->wpt_mon_o;
+    s->dwt_hw_valid = t->dwt_hw_valid_o;
+    s->dwt_hw_data = t->dwt_hw_data_o;
+    s->dwt_hw_ovf = t->dwt_hw_ovf_o;
+    s->dwt_sync_req = t->dwt_sync_req_o;
 }
 
 extern "C" int dut_itm_tick(struct dut_itm *d)

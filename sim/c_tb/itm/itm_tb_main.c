@@ -128,8 +128,9 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
 "Usage: %s [options] [SCENARIO]\n"
 "\n"
-"Runs the Verilated trace_top (ITM, FPB; with tpiu=1 also the TPIU) and its golden model\n"
-"in lockstep: the same inputs every cycle, every output compared every cycle. With\n"
+"Runs the Verilated trace_top (ITM, FPB; with dwt=1 the DWT, with tpiu=1 the TPIU) and\n"
+"its golden model in lockstep: the same inputs every cycle, every output compared every\n"
+"cycle. With\n"
 "SCENARIO (format: sim/c_tb/SCENARIO.md) the events come from the file; without it from\n"
 "the constrained-random generator.\n"
 "\n"
@@ -346,11 +347,19 @@ static void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
 {
     const struct itm_cfg *c = &s->itm;
     const struct fpb_cfg *f = &s->fpb;
-    snprintf(buf, n,
-             "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d ude=%d "
-             "tpiu=%d",
-             c->num_stim_ports, c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width, c->gts_width,
-             f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude, s->has_tpiu);
+    const struct dwt_cfg *w = &s->dwt;
+    int len = snprintf(buf, n,
+                       "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d "
+                       "ude=%d tpiu=%d dwt=%d",
+                       c->num_stim_ports, c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width,
+                       c->gts_width, f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude,
+                       s->has_tpiu, s->has_dwt);
+    if (s->has_dwt && len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len,
+                 " comps=%u dfifo=%u main=%d trace=%d cyccnt=%d prfcnt=%d exttrig=%d vmask=%d "
+                 "pcsr=%d",
+                 w->num_comp, w->fifo_depth, w->main_ext, w->trace, w->cyccnt, w->prfcnt,
+                 w->exttrig, w->vmask, w->pcsr);
 }
 
 static double now_s(void)
@@ -388,12 +397,42 @@ static int load_scenario(struct scenario *s, const char *path)
     }
     /* config lines: this binary must have the configuration the scenario needs */
     const struct fpb_cfg *fc = &build_sys_cfg.fpb;
+    const struct dwt_cfg *wc = &build_sys_cfg.dwt;
     const unsigned have[SCFG_NKEYS] = {build_cfg.num_stim_ports, build_cfg.stim_fifo_depth,
                                        build_cfg.hw_fifo_depth, build_cfg.ts_width,
                                        build_cfg.gts_width, fc->num_code, fc->num_lit,
                                        fc->both_halves, fc->sec_ext, fc->ude,
-                                       build_sys_cfg.has_tpiu};
+                                       build_sys_cfg.has_tpiu, build_sys_cfg.has_dwt,
+                                       wc->num_comp, wc->fifo_depth, wc->main_ext, wc->trace,
+                                       wc->cyccnt, wc->prfcnt, wc->exttrig, wc->vmask,
+                                       wc->pcsr};
     bool skip = false;
+    /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
+     * observation lines need a DWT. */
+    for (size_t i = 0; i < s->nev; i++) {
+        const struct event *e = &s->ev[i];
+        bool hw = e->kind == EV_HW ||
+                  (e->kind == EV_PULSE && (e->sig == SIG_HW_OVF || e->sig == SIG_DWT_SYNC));
+        bool obs = e->kind == EV_INSTR || e->kind == EV_ACCESS || e->kind == EV_EXC ||
+                   e->kind == EV_EVT;
+        if ((hw && build_sys_cfg.has_dwt) || (obs && !build_sys_cfg.has_dwt)) {
+            log_msg(LOG_ERROR,
+                    "%s:%" PRIu32 ": skipped: %s, this binary is built with dwt=%d\n", path,
+                    e->line,
+                    hw ? "the scenario drives the ITM's hardware-source port, which the DWT owns"
+                       : "the scenario drives the DWT's observation port",
+                    build_sys_cfg.has_dwt);
+            skip = true;
+            break;
+        }
+    }
+    /* DWT parameter keys only make sense with a DWT */
+    for (unsigned k = SCFG_COMPS; k < SCFG_NKEYS && !build_sys_cfg.has_dwt; k++)
+        if (s->cfg.given[k] && !skip) {
+            log_msg(LOG_ERROR, "%s:%" PRIu32 ": skipped: the scenario needs a DWT (%s=), this "
+                    "binary is built with dwt=0\n", path, s->cfg.line[k], scen_cfg_key_name[k]);
+            skip = true;
+        }
     /* tpiu not given means tpiu=0: such a scenario expects the ATB of a free sink */
     if (!s->cfg.given[SCFG_TPIU] && build_sys_cfg.has_tpiu) {
         log_msg(LOG_ERROR,
@@ -403,6 +442,8 @@ static int load_scenario(struct scenario *s, const char *path)
         skip = true;
     }
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
+        if (k >= SCFG_COMPS && !build_sys_cfg.has_dwt)
+            continue;
         if (s->cfg.given[k] && s->cfg.value[k] != have[k]) {
             log_msg(LOG_ERROR,
                     "%s:%" PRIu32 ": skipped: the scenario needs %s=%u, this binary is built "
@@ -469,7 +510,7 @@ static int tb_start(struct tb *tb, bool replay)
 {
     if (tb->use_g) {
         if (sys_model_init(&tb->gm, &build_sys_cfg) != 0) {
-            char c[96];
+            char c[256];
             cfg_string(&build_sys_cfg, c, sizeof c);
             log_msg(LOG_ERROR, "itm_tb: error: the golden model rejects the configuration %s\n",
                     c);
@@ -730,6 +771,20 @@ static void print_inputs(const struct sys_in *s)
             i->niden, i->spniden, i->pe_secure, i->halted, s->if_valid, s->if_addr, s->if_kind,
             s->if_size32, s->if_secure, s->if_priv, s->hda, s->uhda, s->uhda_s, s->c_debugen,
             s->s_halt, s->s_sde, s->mon_en, s->sdme, s->umon_en, s->mon_prio);
+    if (!build_sys_cfg.has_dwt)
+        return;
+    log_msg(LOG_ERROR,
+            "          ia_valid=%d ia_addr=0x%08x ia_secure=%d ia_priv=%d pe_priv=%d niden_p=%d "
+            "spniden_p=%d monrdy=%d\n"
+            "          da_valid=%d da_addr=0x%08x da_size=%u da_write=%d da_data=0x%08x "
+            "da_pc=0x%08x da_secure=%d da_priv=%d da_fault=%d da_lazyfp=%d\n"
+            "          exc_valid=%d exc_fn=%u exc_num=%u exc_secure=%d sleeping=%d evt "
+            "cpi=%d exc=%d sleep=%d lsu=%d fold=%d\n",
+            s->ia_valid, s->ia_addr, s->ia_secure, s->ia_priv, s->pe_priv, s->niden_p,
+            s->spniden_p, s->monrdy, s->da_valid, s->da_addr, s->da_size, s->da_write, s->da_data,
+            s->da_pc, s->da_secure, s->da_priv, s->da_fault, s->da_lazyfp, s->exc_valid,
+            s->exc_fn, s->exc_num, s->exc_secure, s->sleeping, s->evt_cpi, s->evt_exc,
+            s->evt_sleep, s->evt_lsu, s->evt_fold);
 }
 
 static void print_events(const struct tb *tb, const struct driver *d)
@@ -820,7 +875,7 @@ static void wave_dir(const struct tb *tb, char *buf, size_t n)
 
 static void print_run_id(const struct tb *tb)
 {
-    char c[128];
+    char c[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         log_msg(LOG_ERROR, "  config %s, mode %s, scenario %s\n", c, mode_names[tb->o->mode],
@@ -886,6 +941,7 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
     struct itm_wave_info wi = {
         .cfg = &build_cfg,
         .tpiu_fifo_depth = build_sys_cfg.has_tpiu ? build_sys_cfg.tpiu.atb_fifo_depth : 0,
+        .has_dwt = build_sys_cfg.has_dwt,
         .dir = dir,
         .fst = fst,
         .gtkw = gtkw,
@@ -1085,7 +1141,7 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    char c[96], txt[256];
+    char c[256], txt[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         fprintf(f, "# shrunk by itm_tb --shrink from scenario %s", tb->o->scenario);
@@ -1225,7 +1281,7 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
 {
     const struct stream *s = tb->use_g ? &tb->sg : &tb->sr;
     const struct pktdec_stats *st = &s->dec.stats;
-    char c[128];
+    char c[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     log_msg(LOG_INFO, "itm_tb: PASS\n");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
@@ -1259,7 +1315,7 @@ int main(int argc, char **argv)
     if (rc != EXIT_PASS)
         return rc;
     if (o.print_config) {
-        char c[96];
+        char c[256];
         cfg_string(&build_sys_cfg, c, sizeof c);
         printf("%s\n", c);
         return EXIT_PASS;
@@ -1298,7 +1354,7 @@ int main(int argc, char **argv)
                 o.scenario ? INT64_MAX : (int64_t)o.cycles);
     tb.rand_init = o.rand_init;
 
-    char c[128];
+    char c[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (o.scenario)
         log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],

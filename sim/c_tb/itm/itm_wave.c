@@ -160,6 +160,31 @@ static const struct sig g_tpiu[] = {
     {S "exp_tracedata_i", 8, GTKW_HEX, F_NONE}, {S "tracedata_o", 8, GTKW_HEX, F_NONE},
 };
 
+/* DWT observation port and outputs (configurations with a DWT only). */
+static const struct sig g_dwt[] = {
+    {S "exp_cmpmatch_i", 16, GTKW_HEX, F_NONE},    {S "cmpmatch_o", 16, GTKW_HEX, F_NONE},
+    {S "exp_wpt_halt_i", 0, GTKW_BIN, F_NONE},     {S "wpt_halt_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_wpt_mon_i", 0, GTKW_BIN, F_NONE},      {S "wpt_mon_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_dwt_hw_valid_i", 0, GTKW_BIN, F_NONE}, {S "dwt_hw_valid_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_dwt_hw_data_i", 40, GTKW_HEX, F_NONE}, {S "dwt_hw_data_o", 40, GTKW_HEX, F_NONE},
+    {S "exp_dwt_hw_ovf_i", 0, GTKW_BIN, F_NONE},   {S "dwt_hw_ovf_o", 0, GTKW_BIN, F_NONE},
+    {S "exp_dwt_sync_req_i", 0, GTKW_BIN, F_NONE}, {S "dwt_sync_req_o", 0, GTKW_BIN, F_NONE},
+    {S "ia_valid_i", 0, GTKW_BIN, F_NONE},         {S "ia_addr_i", 32, GTKW_HEX, F_NONE},
+    {S "ia_secure_i", 0, GTKW_BIN, F_NONE},        {S "ia_priv_i", 0, GTKW_BIN, F_NONE},
+    {S "da_valid_i", 0, GTKW_BIN, F_NONE},         {S "da_addr_i", 32, GTKW_HEX, F_NONE},
+    {S "da_size_i", 2, GTKW_DEC, F_NONE},          {S "da_write_i", 0, GTKW_BIN, F_NONE},
+    {S "da_data_i", 32, GTKW_HEX, F_NONE},         {S "da_pc_i", 32, GTKW_HEX, F_NONE},
+    {S "da_secure_i", 0, GTKW_BIN, F_NONE},        {S "da_priv_i", 0, GTKW_BIN, F_NONE},
+    {S "da_fault_i", 0, GTKW_BIN, F_NONE},         {S "da_lazyfp_i", 0, GTKW_BIN, F_NONE},
+    {S "exc_valid_i", 0, GTKW_BIN, F_NONE},        {S "exc_fn_i", 2, GTKW_DEC, F_NONE},
+    {S "exc_num_i", 9, GTKW_DEC, F_NONE},          {S "exc_secure_i", 0, GTKW_BIN, F_NONE},
+    {S "sleeping_i", 0, GTKW_BIN, F_NONE},         {S "evt_cpi_i", 0, GTKW_BIN, F_NONE},
+    {S "evt_exc_i", 0, GTKW_BIN, F_NONE},          {S "evt_sleep_i", 0, GTKW_BIN, F_NONE},
+    {S "evt_lsu_i", 0, GTKW_BIN, F_NONE},          {S "evt_fold_i", 0, GTKW_BIN, F_NONE},
+    {S "pe_priv_i", 0, GTKW_BIN, F_NONE},          {S "niden_p_i", 0, GTKW_BIN, F_NONE},
+    {S "spniden_p_i", 0, GTKW_BIN, F_NONE},        {S "monrdy_i", 0, GTKW_BIN, F_NONE},
+};
+
 /* TPIU internals (configurations with a TPIU only: they live under gen_tpiu). */
 #define TP ITM_WAVE_SCOPE ".u_dut.gen_tpiu.u_tpiu."
 static const struct sig g_tpiu_int[] = {
@@ -328,10 +353,13 @@ static const struct sig *out_sig(enum cmp_field f, bool exp)
     static const char *const port[CMP_NFIELDS] = {
         "prdata",  "pready",   "pslverr",   "atvalid", "atdata",    "atid",
         "afready", "hw_ready", "busy",      "match",   "bkpt_halt", "bkpt_mon",
-        "atready", "traceclk", "tracedata", "swo",     "txb_valid", "txb"};
-    static const struct sig *const group[] = {g_atb, g_apb, g_hw, g_fpb, g_tpiu};
-    static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw), N(g_fpb), N(g_tpiu)};
-    char want[40];
+        "atready", "traceclk", "tracedata", "swo",     "txb_valid", "txb",
+        "cmpmatch", "wpt_halt", "wpt_mon", "dwt_hw_valid", "dwt_hw_data", "dwt_hw_ovf",
+        "dwt_sync_req"};
+    static const struct sig *const group[] = {g_atb, g_apb, g_hw, g_fpb, g_tpiu, g_dwt};
+    static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw), N(g_fpb), N(g_tpiu),
+                                     N(g_dwt)};
+    char want[48];
     snprintf(want, sizeof want, exp ? S "exp_%s_i" : S "%s_o", port[f]);
     for (size_t g = 0; g < N(group); g++)
         for (size_t i = 0; i < group_n[g]; i++)
@@ -409,6 +437,13 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
             put_sig(&w, wi, s, c, hdr, sel);
         }
         gtkw_group_end(&w, groups[g].title);
+    }
+    if (wi->has_dwt) {
+        static const char title[] = "DWT observation port and outputs (exp_* = golden model)";
+        gtkw_group_begin(&w, title, false);
+        for (size_t i = 0; i < N(g_dwt); i++)
+            put_sig(&w, wi, &g_dwt[i], GTKW_NORMAL, hdr, sel);
+        gtkw_group_end(&w, title);
     }
     if (wi->tpiu_fifo_depth) {
         static const char title[] = "TPIU internals (u_dut.gen_tpiu.u_tpiu)";

@@ -28,6 +28,7 @@ struct itm_wave_info {
     const char *fail_kind;           /* e.g. "mismatch", for the marker's name */
     unsigned diff;                   /* outputs that differ (bit = enum cmp_field) */
     unsigned tpiu_fifo_depth;        /* AtbFifoDepth of the TPIU; 0: no TPIU (no group) */
+    bool has_dwt;                    /* trace_top has a DWT (its group is shown) */
 };
 
 /* Writes dir/gtkw and the filter files. Returns 0, or -1 (an error was printed). */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Golden model of rtl/top/trace_top: the ITM, the FPB and (has_tpiu) the TPIU on one APB
- * port (docs/fpb-contract.md section 7, docs/tpiu-contract.md section 9). The harness
- * drives and compares this. */
+/* Golden model of rtl/top/trace_top: the ITM, the FPB, (has_dwt) the DWT and (has_tpiu) the
+ * TPIU on one APB port (docs/fpb-contract.md section 7, docs/tpiu-contract.md section 9,
+ * docs/dwt-contract.md section 17). The harness drives and compares this. */
 #ifndef TRACEREF_SIM_GOLDEN_SYS_MODEL_H
 #define TRACEREF_SIM_GOLDEN_SYS_MODEL_H
 
+#include "dwt_model.h"
 #include "fpb_model.h"
 #include "itm_model.h"
 #include "tpiu_model.h"
@@ -14,6 +15,8 @@ struct sys_cfg {
     struct fpb_cfg fpb;
     bool has_tpiu; /* trace_top HasTpiu: the ITM's ATB feeds the TPIU */
     struct tpiu_cfg tpiu;
+    bool has_dwt; /* trace_top HasDwt: the DWT drives the ITM's hardware-source port */
+    struct dwt_cfg dwt; /* sec_ext and ude must equal fpb's (one trace_top parameter) */
 };
 
 /* Inputs of one cycle: the ports of trace_top without the _i suffix. The APB fields are
@@ -28,6 +31,22 @@ struct sys_in {
     bool hda, uhda, uhda_s;
     bool c_debugen, s_halt, s_sde;
     bool mon_en, sdme, umon_en, mon_prio;
+    /* DWT-only inputs (struct dwt_in without its APB fields and the shared ones) */
+    bool ia_valid;
+    uint32_t ia_addr;
+    bool ia_secure, ia_priv;
+    bool da_valid;
+    uint32_t da_addr;
+    uint8_t da_size;
+    bool da_write;
+    uint32_t da_data, da_pc;
+    bool da_secure, da_priv, da_fault, da_lazyfp;
+    bool exc_valid;
+    uint8_t exc_fn;
+    uint16_t exc_num;
+    bool exc_secure, sleeping;
+    bool evt_cpi, evt_exc, evt_sleep, evt_lsu, evt_fold;
+    bool pe_priv, niden_p, spniden_p, monrdy;
 };
 
 /* Outputs of one cycle. itm.prdata/pready/pslverr are the system's APB outputs; itm.at*
@@ -41,16 +60,24 @@ struct sys_out {
     uint8_t tracedata;
     bool swo, txb_valid;
     uint8_t txb;
+    /* DWT outputs and its port into the ITM (0 without has_dwt) */
+    uint16_t cmpmatch;
+    bool wpt_halt, wpt_mon;
+    bool dwt_hw_valid;
+    uint64_t dwt_hw_data;
+    bool dwt_hw_ovf, dwt_sync_req;
 };
 
 struct sys_model {
-    bool has_tpiu;
+    bool has_tpiu, has_dwt;
     struct itm_model itm;
     struct fpb_model fpb;
     struct tpiu_model tpiu;
+    struct dwt_model dwt;
 };
 
 #define SYS_FRAME_ITM 0x00u
+#define SYS_FRAME_DWT 0x01u
 #define SYS_FRAME_FPB 0x02u
 #define SYS_FRAME_TPIU 0x40u
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtl/top/trace_top in C: APB frame decode and the blocks (docs/fpb-contract.md §7), and
- * with has_tpiu the ITM -> TPIU connection (docs/tpiu-contract.md §9). */
+/* rtl/top/trace_top in C: APB frame decode and the blocks (docs/fpb-contract.md §7), with
+ * has_tpiu the ITM -> TPIU connection (docs/tpiu-contract.md §9), with has_dwt the
+ * DWT -> ITM connection (docs/dwt-contract.md §17). */
 #include "sys_model.h"
 
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
@@ -8,14 +9,21 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
     struct itm_model itm;
     struct fpb_model fpb;
     struct tpiu_model tpiu;
+    struct dwt_model dwt;
     if (itm_model_init(&itm, &cfg->itm) != 0 || fpb_model_init(&fpb, &cfg->fpb) != 0 ||
         (cfg->has_tpiu && tpiu_model_init(&tpiu, &cfg->tpiu) != 0))
         return -1;
+    if (cfg->has_dwt && (cfg->dwt.sec_ext != cfg->fpb.sec_ext || cfg->dwt.ude != cfg->fpb.ude ||
+                         dwt_model_init(&dwt, &cfg->dwt) != 0))
+        return -1;
     m->has_tpiu = cfg->has_tpiu;
+    m->has_dwt = cfg->has_dwt;
     m->itm = itm;
     m->fpb = fpb;
     if (cfg->has_tpiu)
         m->tpiu = tpiu;
+    if (cfg->has_dwt)
+        m->dwt = dwt;
     return 0;
 }
 
@@ -25,6 +33,8 @@ void sys_model_reset(struct sys_model *m)
     fpb_model_reset(&m->fpb);
     if (m->has_tpiu)
         tpiu_model_reset(&m->tpiu);
+    if (m->has_dwt)
+        dwt_model_reset(&m->dwt);
 }
 
 /* The blocks' inputs: each sees psel only for its own frame and a 12-bit offset. */
@@ -82,6 +92,75 @@ static void tpiu_inputs(const struct sys_in *in, const struct itm_out *io, struc
     };
 }
 
+/* The DWT's inputs: its APB frame, the observation port and the shared PE state. */
+static void dwt_inputs(const struct sys_in *in, bool hw_ready, struct dwt_in *di)
+{
+    unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
+    *di = (struct dwt_in){
+        .rst_n = in->itm.rst_n,
+        .psel = in->itm.psel && frame == SYS_FRAME_DWT,
+        .penable = in->itm.penable,
+        .pwrite = in->itm.pwrite,
+        .paddr = in->itm.paddr & 0xFFFu,
+        .pwdata = in->itm.pwdata,
+        .pstrb = in->itm.pstrb,
+        .pprot = in->itm.pprot,
+        .ia_valid = in->ia_valid,
+        .ia_addr = in->ia_addr,
+        .ia_secure = in->ia_secure,
+        .ia_priv = in->ia_priv,
+        .da_valid = in->da_valid,
+        .da_addr = in->da_addr,
+        .da_size = in->da_size,
+        .da_write = in->da_write,
+        .da_data = in->da_data,
+        .da_pc = in->da_pc,
+        .da_secure = in->da_secure,
+        .da_priv = in->da_priv,
+        .da_fault = in->da_fault,
+        .da_lazyfp = in->da_lazyfp,
+        .exc_valid = in->exc_valid,
+        .exc_fn = in->exc_fn,
+        .exc_num = in->exc_num,
+        .exc_secure = in->exc_secure,
+        .sleeping = in->sleeping,
+        .evt_cpi = in->evt_cpi,
+        .evt_exc = in->evt_exc,
+        .evt_sleep = in->evt_sleep,
+        .evt_lsu = in->evt_lsu,
+        .evt_fold = in->evt_fold,
+        .pe_secure = in->itm.pe_secure,
+        .pe_priv = in->pe_priv,
+        .halted = in->itm.halted,
+        .trcena = in->itm.trcena,
+        .niden = in->itm.niden,
+        .niden_p = in->niden_p,
+        .spniden = in->itm.spniden,
+        .spniden_p = in->spniden_p,
+        .hda = in->hda,
+        .uhda = in->uhda,
+        .uhda_s = in->uhda_s,
+        .c_debugen = in->c_debugen,
+        .s_halt = in->s_halt,
+        .s_sde = in->s_sde,
+        .mon_en = in->mon_en,
+        .sdme = in->sdme,
+        .umon_en = in->umon_en,
+        .mon_prio = in->mon_prio,
+        .monrdy = in->monrdy,
+        .hw_ready = hw_ready,
+    };
+}
+
+/* The ITM's hardware-source inputs from the DWT's outputs (Moore). */
+static void connect_dwt(struct itm_in *ii, const struct dwt_out *dout)
+{
+    ii->hw_valid = dout->hw_valid;
+    ii->hw_data = dout->hw_data;
+    ii->hw_ovf = dout->hw_ovf;
+    ii->dwt_sync_req = dout->sync_req;
+}
+
 /* The ITM's TPIU-side inputs from the TPIU's outputs (Moore, so known before the ITM's). */
 static void connect_itm(struct itm_in *ii, const struct tpiu_out *to)
 {
@@ -99,7 +178,14 @@ void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct s
     struct fpb_out fo;
     struct tpiu_in ti;
     struct tpiu_out to = {0};
+    struct dwt_in di;
+    struct dwt_out dout = {0};
     split(in, &ii, &fi);
+    if (m->has_dwt) {
+        dwt_inputs(in, false, &di); /* its outputs ignore hw_ready */
+        dwt_model_eval(&m->dwt, &di, &dout);
+        connect_dwt(&ii, &dout);
+    }
     if (m->has_tpiu) {
         tpiu_inputs(in, &(struct itm_out){0}, &ti); /* its outputs ignore the ATB inputs */
         tpiu_model_eval(&m->tpiu, &ti, &to);
@@ -108,9 +194,9 @@ void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct s
     itm_model_eval(&m->itm, &ii, &out->itm);
     fpb_model_eval(&m->fpb, &fi, &fo);
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
-    out->itm.prdata |= fo.prdata | to.prdata;
-    out->itm.pslverr |= fo.pslverr || to.pslverr;
-    out->itm.pready &= fo.pready && (!m->has_tpiu || to.pready);
+    out->itm.prdata |= fo.prdata | to.prdata | dout.prdata;
+    out->itm.pslverr |= fo.pslverr || to.pslverr || dout.pslverr;
+    out->itm.pready &= fo.pready && (!m->has_tpiu || to.pready) && (!m->has_dwt || dout.pready);
     out->atready = ii.atready; /* without a TPIU: the atready_i port, passed through */
     out->match = fo.match;
     out->bkpt_halt = fo.bkpt_halt;
@@ -120,6 +206,13 @@ void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct s
     out->swo = to.swo;
     out->txb_valid = to.txb_valid;
     out->txb = to.txb;
+    out->cmpmatch = dout.cmpmatch;
+    out->wpt_halt = dout.wpt_halt;
+    out->wpt_mon = dout.wpt_mon;
+    out->dwt_hw_valid = dout.hw_valid;
+    out->dwt_hw_data = dout.hw_data;
+    out->dwt_hw_ovf = dout.hw_ovf;
+    out->dwt_sync_req = dout.sync_req;
 }
 
 void sys_model_step(struct sys_model *m, const struct sys_in *in)
@@ -127,6 +220,17 @@ void sys_model_step(struct sys_model *m, const struct sys_in *in)
     struct itm_in ii;
     struct fpb_in fi;
     split(in, &ii, &fi);
+    if (m->has_dwt) {
+        struct dwt_in di;
+        struct dwt_out dout;
+        struct itm_out io;
+        dwt_inputs(in, false, &di);
+        dwt_model_eval(&m->dwt, &di, &dout);
+        connect_dwt(&ii, &dout);
+        itm_model_eval(&m->itm, &ii, &io); /* hw_ready is Moore: no TPIU input matters */
+        di.hw_ready = io.hw_ready;
+        dwt_model_step(&m->dwt, &di);
+    }
     if (m->has_tpiu) {
         struct tpiu_in ti;
         struct tpiu_out to;
