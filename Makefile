@@ -246,7 +246,8 @@ random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (
 	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
 CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost \
-                fpb_halt_ignores_sde tpiu_delayed_id_aux tpiu_manchester_polarity
+                fpb_halt_ignores_sde tpiu_delayed_id_aux tpiu_manchester_polarity dwt_ir_every_instr \
+                dwt_ovf_silent
 
 broken-rtl: ## the harness must catch deliberately broken RTL variants (core mutants)
 	@tests/broken_rtl.sh $(BUILD) $(CORE_MUTANTS)
