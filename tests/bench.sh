@@ -108,7 +108,7 @@ build_tb() { # NAME CFG NOTRACE(0/1) [EXTRA_VERILATOR_FLAGS]
     $(for o in $rt; do echo "$vl/$o"; done) -lz -lpthread
 }
 declare -A btime
-for spec in min:min:0 base:base:0 max:max:0 base-notrace:base:1; do
+for spec in min:min:0 base:base:0 max:max:0 dwtmin:dwtmin:0 dwt:dwt:0 base-notrace:base:1; do
   IFS=: read -r name cfg nt extra <<< "$spec"
   t0=$(now); build_tb "$name" "$cfg" "$nt" "${extra:-}"; t1=$(now)
   btime[$name]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
@@ -181,7 +181,7 @@ row "Verilator: itm_tb lockstep on its stimulus.scn" "$(mfmt "$tl")" "cycles/s" 
 echo "bench: scaling ..." >&2
 sect "Scale (lockstep, --seed 1, $((scale_cycles / 1000))k cycles, ratio to base; build = verilate + C++ -j$jobs + link)"
 declare -A srate
-for c in min base max; do
+for c in min base max dwtmin dwt; do
   read -r r ra <<< "$(pair_rate "$bd/$c/itm_tb" --seed 1 --cycles "$scale_cycles" :: \
                        "$bd/$c/itm_tb" --mode rtl --seed 1 --cycles "$scale_cycles")"
   srate[$c]=$r; srate[$c-rtl]=$ra
@@ -192,7 +192,12 @@ for c in min base max; do
       "RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
 done
 row "base without --trace-fst" "" "" "" "" "build ${btime[base-notrace]} s"
-row "DWT comparators 0..15" "n/a" "" "" "" "no DWT yet (ITM only)"
+for c in dwtmin dwt; do # the DWT's cost: its ITM twin without a DWT is min / max
+  twin=min; [ "$c" = dwt ] && twin=max
+  row "$c: DWT, $("$bd/$c/itm_tb" --print-config | sed 's/.* comps=\([0-9]*\).*/\1/') comparators (ITM as $twin)" \
+      "$(mfmt "${srate[$c]}")" "cycles/s" "$(fdiv "${srate[$c]}" "${srate[base]}")" "" \
+      "x$(fdiv "${srate[$c]}" "${srate[$twin]}") of $twin; RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
+done
 nseeds=8; scyc=500000
 par() { # P -> wall seconds for nseeds lockstep runs, P at a time
   local t0 t1

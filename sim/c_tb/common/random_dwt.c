@@ -154,14 +154,19 @@ static void prog_pair(struct rgen *g, unsigned n)
         a1 = rgen_below(g, 4);
         a2 = rgen_below(g, 4);
     }
+    unsigned dv1 = kind == 2 ? dv : 0, dv2 = dv1;
+    if (rgen_pct(g, 5)) { /* DATAVSIZE != 00 on a range, 11, or unequal on a linked pair */
+        dv1 = rgen_below(g, 4);
+        dv2 = rgen_below(g, 4);
+    }
     if (rgen_pct(g, 4))
         m1 = M_DIS; /* the "0b0000 ... 0bxx 0bxx" row */
     rgen_emit_write(g, DWT_COMP(n - 1), c1);
     rgen_emit_write(g, DWT_COMP(n), c2);
     if (c->vmask && m2 == M_LDV && rgen_pct(g, 20))
         rgen_emit_write(g, DWT_VMASK(n), replicate(0x0Fu, dv));
-    rgen_emit_write(g, DWT_FUNC(n - 1), func(m1, a1, kind == 2 ? dv : 0));
-    rgen_emit_write(g, DWT_FUNC(n), func(m2, a2, kind == 2 ? dv : 0));
+    rgen_emit_write(g, DWT_FUNC(n - 1), func(m1, a1, dv1));
+    rgen_emit_write(g, DWT_FUNC(n), func(m2, a2, dv2));
 }
 
 void rgen_dwt_comp(struct rgen *g)
