@@ -45,6 +45,14 @@ module dwt_buf #(
     end
   endfunction
 
+  // OR of the slots whose bit in sel is set (a one-hot sel selects one slot).
+  function automatic logic [39:0] pick(logic [NumSlots-1:0] sel, logic [NumSlots*40-1:0] data);
+    pick = '0;
+    for (int i = 0; i < NumSlots; i++) begin
+      pick = pick | ({40{sel[i]}} & data[40*i +: 40]);
+    end
+  endfunction
+
   if (HasTrace != 0) begin : gen_buf
     logic [CntW-1:0]     cnt_q, cnt_d;
     logic [Depth*40-1:0] mem_q, mem_d;
@@ -81,14 +89,8 @@ module dwt_buf #(
         assign sel[i] = slot_vld_i[i] && (PosW'(rank[i*RankW +: RankW]) < npush) &&
                         ((base + PosW'(rank[i*RankW +: RankW])) == PosW'(k));
       end
-      // sel is one-hot or zero: AND-OR the slot data bit by bit.
-      for (genvar b = 0; b < 40; b++) begin : gen_bit
-        logic [NumSlots-1:0] col;
-        for (genvar i = 0; i < NumSlots; i++) begin : gen_col
-          assign col[i] = sel[i] && slot_data_i[40*i + b];
-        end
-        assign push_data[b] = |col;
-      end
+      // sel is one-hot or zero: AND-OR the slot data word by word.
+      assign push_data = pick(sel, slot_data_i);
       assign keep_data = (pop && (k + 1 < Depth)) ? mem_q[40*Nk +: 40] : mem_q[40*k +: 40];
       assign mem_d[40*k +: 40] = (PosW'(k) < base) ? keep_data : push_data;
     end

@@ -942,6 +942,8 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
         .cfg = &build_cfg,
         .tpiu_fifo_depth = build_sys_cfg.has_tpiu ? build_sys_cfg.tpiu.atb_fifo_depth : 0,
         .has_dwt = build_sys_cfg.has_dwt,
+        .dwt_fifo_depth = build_sys_cfg.has_dwt && build_sys_cfg.dwt.trace
+                              ? build_sys_cfg.dwt.fifo_depth : 0,
         .dir = dir,
         .fst = fst,
         .gtkw = gtkw,

@@ -21,7 +21,7 @@
  * format, translate filter (0 none, F_HDR ATB packet header, F_SEL arbiter selection). */
 enum {
     W_STIM_CNT = -1, W_HW_CNT = -2, W_PORTS = -3, W_GROUPS = -4, W_TS = -5, W_GTS = -6,
-    W_TPIU_CNT = -7
+    W_TPIU_CNT = -7, W_DWT_CNT = -8
 };
 enum { F_NONE, F_HDR, F_SEL };
 
@@ -185,6 +185,21 @@ static const struct sig g_dwt[] = {
     {S "spniden_p_i", 0, GTKW_BIN, F_NONE},        {S "monrdy_i", 0, GTKW_BIN, F_NONE},
 };
 
+/* DWT internals (configurations with a DWT that has trace: they live under gen_dwt). */
+#define DW ITM_WAVE_SCOPE ".u_dut.gen_dwt.u_dwt."
+static const struct sig g_dwt_int[] = {
+    {DW "u_regs.ctrl_q", 32, GTKW_HEX, F_NONE},
+    {DW "u_cnt.cyccnt_q", 32, GTKW_HEX, F_NONE},
+    {DW "u_cnt.post_q", 4, GTKW_DEC, F_NONE},
+    {DW "u_cnt.cnt_q", 40, GTKW_HEX, F_NONE},
+    {DW "u_cnt.pc_last_q", 32, GTKW_HEX, F_NONE},
+    {DW "u_cnt.pc_vld_q", 0, GTKW_BIN, F_NONE},
+    {DW "u_cmp.halt_q", 0, GTKW_BIN, F_NONE},
+    {DW "u_cmp.mon_q", 0, GTKW_BIN, F_NONE},
+    {DW "u_buf.gen_buf.cnt_q", W_DWT_CNT, GTKW_DEC, F_NONE},
+    {DW "u_buf.gen_buf.ovf_q", 0, GTKW_BIN, F_NONE},
+};
+
 /* TPIU internals (configurations with a TPIU only: they live under gen_tpiu). */
 #define TP ITM_WAVE_SCOPE ".u_dut.gen_tpiu.u_tpiu."
 static const struct sig g_tpiu_int[] = {
@@ -299,9 +314,9 @@ static unsigned clog2(unsigned v)
 }
 
 /* Name as GTKWave knows it: vectors carry their range, e.g. "atdata_o[7:0]". */
-static void sig_name(const struct sig *s, const struct itm_cfg *cfg, unsigned tpiu_depth,
-                     char *buf, size_t n)
+static void sig_name(const struct sig *s, const struct itm_wave_info *wi, char *buf, size_t n)
 {
+    const struct itm_cfg *cfg = wi->cfg;
     int w = s->width;
     switch (w) {
     case W_STIM_CNT:
@@ -323,7 +338,10 @@ static void sig_name(const struct sig *s, const struct itm_cfg *cfg, unsigned tp
         w = (int)cfg->gts_width;
         break;
     case W_TPIU_CNT:
-        w = (int)clog2(tpiu_depth + 1u);
+        w = (int)clog2(wi->tpiu_fifo_depth + 1u);
+        break;
+    case W_DWT_CNT:
+        w = (int)clog2(wi->dwt_fifo_depth + 1u);
         break;
     default:
         break;
@@ -338,7 +356,7 @@ static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct
                     enum gtkw_color c, const char *hdr, const char *sel)
 {
     char name[160];
-    sig_name(s, wi->cfg, wi->tpiu_fifo_depth, name, sizeof name);
+    sig_name(s, wi, name, sizeof name);
     const char *filter = NULL;
     if (s->filter == F_HDR)
         filter = hdr;
@@ -443,6 +461,13 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
         gtkw_group_begin(&w, title, false);
         for (size_t i = 0; i < N(g_dwt); i++)
             put_sig(&w, wi, &g_dwt[i], GTKW_NORMAL, hdr, sel);
+        gtkw_group_end(&w, title);
+    }
+    if (wi->dwt_fifo_depth) {
+        static const char title[] = "DWT internals (u_dut.gen_dwt.u_dwt)";
+        gtkw_group_begin(&w, title, true);
+        for (size_t i = 0; i < N(g_dwt_int); i++)
+            put_sig(&w, wi, &g_dwt_int[i], GTKW_NORMAL, hdr, sel);
         gtkw_group_end(&w, title);
     }
     if (wi->tpiu_fifo_depth) {

@@ -29,6 +29,7 @@ struct itm_wave_info {
     unsigned diff;                   /* outputs that differ (bit = enum cmp_field) */
     unsigned tpiu_fifo_depth;        /* AtbFifoDepth of the TPIU; 0: no TPIU (no group) */
     bool has_dwt;                    /* trace_top has a DWT (its group is shown) */
+    unsigned dwt_fifo_depth;         /* DwtFifoDepth of a DWT with trace; 0: no internals group */
 };
 
 /* Writes dir/gtkw and the filter files. Returns 0, or -1 (an error was printed). */
