@@ -365,6 +365,17 @@ static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct
     gtkw_trace(w, name, s->fmt, c, filter, NULL);
 }
 
+/* A group of the configuration-dependent signals, all in the normal colour. */
+static void put_group(struct gtkw *w, const struct itm_wave_info *wi, const char *title,
+                      bool closed, const struct sig *sigs, size_t n, const char *hdr,
+                      const char *sel)
+{
+    gtkw_group_begin(w, title, closed);
+    for (size_t i = 0; i < n; i++)
+        put_sig(w, wi, &sigs[i], GTKW_NORMAL, hdr, sel);
+    gtkw_group_end(w, title);
+}
+
 /* The trace of output port f (e.g. atdata_o) or, exp set, of its golden twin exp_atdata_i. */
 static const struct sig *out_sig(enum cmp_field f, bool exp)
 {
@@ -456,27 +467,15 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
         }
         gtkw_group_end(&w, groups[g].title);
     }
-    if (wi->has_dwt) {
-        static const char title[] = "DWT observation port and outputs (exp_* = golden model)";
-        gtkw_group_begin(&w, title, false);
-        for (size_t i = 0; i < N(g_dwt); i++)
-            put_sig(&w, wi, &g_dwt[i], GTKW_NORMAL, hdr, sel);
-        gtkw_group_end(&w, title);
-    }
-    if (wi->dwt_fifo_depth) {
-        static const char title[] = "DWT internals (u_dut.gen_dwt.u_dwt)";
-        gtkw_group_begin(&w, title, true);
-        for (size_t i = 0; i < N(g_dwt_int); i++)
-            put_sig(&w, wi, &g_dwt_int[i], GTKW_NORMAL, hdr, sel);
-        gtkw_group_end(&w, title);
-    }
-    if (wi->tpiu_fifo_depth) {
-        static const char title[] = "TPIU internals (u_dut.gen_tpiu.u_tpiu)";
-        gtkw_group_begin(&w, title, true);
-        for (size_t i = 0; i < N(g_tpiu_int); i++)
-            put_sig(&w, wi, &g_tpiu_int[i], GTKW_NORMAL, hdr, sel);
-        gtkw_group_end(&w, title);
-    }
+    if (wi->has_dwt)
+        put_group(&w, wi, "DWT observation port and outputs (exp_* = golden model)", false,
+                  g_dwt, N(g_dwt), hdr, sel);
+    if (wi->dwt_fifo_depth)
+        put_group(&w, wi, "DWT internals (u_dut.gen_dwt.u_dwt)", true, g_dwt_int, N(g_dwt_int),
+                  hdr, sel);
+    if (wi->tpiu_fifo_depth)
+        put_group(&w, wi, "TPIU internals (u_dut.gen_tpiu.u_tpiu)", true, g_tpiu_int,
+                  N(g_tpiu_int), hdr, sel);
     if (gtkw_close(&w) != 0) {
         log_msg(LOG_ERROR, "itm_tb: error: cannot write %s\n", path);
         return -1;

@@ -37,6 +37,13 @@ void sys_model_reset(struct sys_model *m)
         dwt_model_reset(&m->dwt);
 }
 
+/* The APB fields of a block's input struct (they have the same names in every block):
+ * psel only for its own frame (mine), a 12-bit offset. */
+#define SYS_APB_FIELDS(in, mine)                                                            \
+    .rst_n = (in)->itm.rst_n, .psel = (in)->itm.psel && (mine), .penable = (in)->itm.penable, \
+    .pwrite = (in)->itm.pwrite, .paddr = (in)->itm.paddr & 0xFFFu,                          \
+    .pwdata = (in)->itm.pwdata, .pstrb = (in)->itm.pstrb, .pprot = (in)->itm.pprot
+
 /* The blocks' inputs: each sees psel only for its own frame and a 12-bit offset. */
 static void split(const struct sys_in *in, struct itm_in *itm, struct fpb_in *fpb)
 {
@@ -45,14 +52,7 @@ static void split(const struct sys_in *in, struct itm_in *itm, struct fpb_in *fp
     itm->psel = in->itm.psel && frame == SYS_FRAME_ITM;
     itm->paddr = in->itm.paddr & 0xFFFu;
     *fpb = (struct fpb_in){
-        .rst_n = in->itm.rst_n,
-        .psel = in->itm.psel && frame == SYS_FRAME_FPB,
-        .penable = in->itm.penable,
-        .pwrite = in->itm.pwrite,
-        .paddr = in->itm.paddr & 0xFFFu,
-        .pwdata = in->itm.pwdata,
-        .pstrb = in->itm.pstrb,
-        .pprot = in->itm.pprot,
+        SYS_APB_FIELDS(in, frame == SYS_FRAME_FPB),
         .if_valid = in->if_valid,
         .if_addr = in->if_addr,
         .if_kind = in->if_kind,
@@ -77,14 +77,7 @@ static void tpiu_inputs(const struct sys_in *in, const struct itm_out *io, struc
 {
     unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
     *ti = (struct tpiu_in){
-        .rst_n = in->itm.rst_n,
-        .psel = in->itm.psel && frame == SYS_FRAME_TPIU,
-        .penable = in->itm.penable,
-        .pwrite = in->itm.pwrite,
-        .paddr = in->itm.paddr & 0xFFFu,
-        .pwdata = in->itm.pwdata,
-        .pstrb = in->itm.pstrb,
-        .pprot = in->itm.pprot,
+        SYS_APB_FIELDS(in, frame == SYS_FRAME_TPIU),
         .atvalid = io->atvalid,
         .atdata = io->atdata,
         .atid = io->atid,
@@ -97,14 +90,7 @@ static void dwt_inputs(const struct sys_in *in, bool hw_ready, struct dwt_in *di
 {
     unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
     *di = (struct dwt_in){
-        .rst_n = in->itm.rst_n,
-        .psel = in->itm.psel && frame == SYS_FRAME_DWT,
-        .penable = in->itm.penable,
-        .pwrite = in->itm.pwrite,
-        .paddr = in->itm.paddr & 0xFFFu,
-        .pwdata = in->itm.pwdata,
-        .pstrb = in->itm.pstrb,
-        .pprot = in->itm.pprot,
+        SYS_APB_FIELDS(in, frame == SYS_FRAME_DWT),
         .ia_valid = in->ia_valid,
         .ia_addr = in->ia_addr,
         .ia_secure = in->ia_secure,
