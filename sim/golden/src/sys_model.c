@@ -157,77 +157,80 @@ static void connect_itm(struct itm_in *ii, const struct tpiu_out *to)
     ii->async_idle = to->async_idle;
 }
 
-void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct sys_out *out)
-{
+/* One cycle's connections, shared by eval and step. Every block's outputs are Moore, so
+ * the DWT's and the TPIU's are known before the ITM's inputs are formed from them; the ITM
+ * is then evaluated once. */
+struct sys_wires {
     struct itm_in ii;
+    struct itm_out io;
     struct fpb_in fi;
-    struct fpb_out fo;
     struct tpiu_in ti;
-    struct tpiu_out to = {0};
+    struct tpiu_out to;
     struct dwt_in di;
-    struct dwt_out dout = {0};
-    split(in, &ii, &fi);
+    struct dwt_out dout;
+};
+
+static void sys_wire(const struct sys_model *m, const struct sys_in *in, struct sys_wires *w)
+{
+    w->to = (struct tpiu_out){0};
+    w->dout = (struct dwt_out){0};
+    split(in, &w->ii, &w->fi);
     if (m->has_dwt) {
-        dwt_inputs(in, false, &di); /* its outputs ignore hw_ready */
-        dwt_model_eval(&m->dwt, &di, &dout);
-        connect_dwt(&ii, &dout);
+        dwt_inputs(in, false, &w->di); /* its outputs ignore hw_ready */
+        dwt_model_eval(&m->dwt, &w->di, &w->dout);
+        connect_dwt(&w->ii, &w->dout);
     }
     if (m->has_tpiu) {
-        tpiu_inputs(in, &(struct itm_out){0}, &ti); /* its outputs ignore the ATB inputs */
-        tpiu_model_eval(&m->tpiu, &ti, &to);
-        connect_itm(&ii, &to);
+        tpiu_inputs(in, &(struct itm_out){0}, &w->ti); /* its outputs ignore the ATB inputs */
+        tpiu_model_eval(&m->tpiu, &w->ti, &w->to);
+        connect_itm(&w->ii, &w->to);
     }
-    itm_model_eval(&m->itm, &ii, &out->itm);
-    fpb_model_eval(&m->fpb, &fi, &fo);
+    itm_model_eval(&m->itm, &w->ii, &w->io);
+}
+
+void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct sys_out *out)
+{
+    struct sys_wires w;
+    struct fpb_out fo;
+    sys_wire(m, in, &w);
+    const struct tpiu_out *to = &w.to;
+    const struct dwt_out *dout = &w.dout;
+    out->itm = w.io;
+    fpb_model_eval(&m->fpb, &w.fi, &fo);
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
-    out->itm.prdata |= fo.prdata | to.prdata | dout.prdata;
-    out->itm.pslverr |= fo.pslverr || to.pslverr || dout.pslverr;
-    out->itm.pready &= fo.pready && (!m->has_tpiu || to.pready) && (!m->has_dwt || dout.pready);
-    out->atready = ii.atready; /* without a TPIU: the atready_i port, passed through */
+    out->itm.prdata |= fo.prdata | to->prdata | dout->prdata;
+    out->itm.pslverr |= fo.pslverr || to->pslverr || dout->pslverr;
+    out->itm.pready &= fo.pready && (!m->has_tpiu || to->pready) && (!m->has_dwt || dout->pready);
+    out->atready = w.ii.atready; /* without a TPIU: the atready_i port, passed through */
     out->match = fo.match;
     out->bkpt_halt = fo.bkpt_halt;
     out->bkpt_mon = fo.bkpt_mon;
-    out->traceclk = to.traceclk;
-    out->tracedata = to.tracedata;
-    out->swo = to.swo;
-    out->txb_valid = to.txb_valid;
-    out->txb = to.txb;
-    out->cmpmatch = dout.cmpmatch;
-    out->wpt_halt = dout.wpt_halt;
-    out->wpt_mon = dout.wpt_mon;
-    out->dwt_hw_valid = dout.hw_valid;
-    out->dwt_hw_data = dout.hw_data;
-    out->dwt_hw_ovf = dout.hw_ovf;
-    out->dwt_sync_req = dout.sync_req;
+    out->traceclk = to->traceclk;
+    out->tracedata = to->tracedata;
+    out->swo = to->swo;
+    out->txb_valid = to->txb_valid;
+    out->txb = to->txb;
+    out->cmpmatch = dout->cmpmatch;
+    out->wpt_halt = dout->wpt_halt;
+    out->wpt_mon = dout->wpt_mon;
+    out->dwt_hw_valid = dout->hw_valid;
+    out->dwt_hw_data = dout->hw_data;
+    out->dwt_hw_ovf = dout->hw_ovf;
+    out->dwt_sync_req = dout->sync_req;
 }
 
 void sys_model_step(struct sys_model *m, const struct sys_in *in)
 {
-    struct itm_in ii;
-    struct fpb_in fi;
-    split(in, &ii, &fi);
-    if (m->has_dwt) {
-        struct dwt_in di;
-        struct dwt_out dout;
-        struct itm_out io;
-        dwt_inputs(in, false, &di);
-        dwt_model_eval(&m->dwt, &di, &dout);
-        connect_dwt(&ii, &dout);
-        itm_model_eval(&m->itm, &ii, &io); /* hw_ready is Moore: no TPIU input matters */
-        di.hw_ready = io.hw_ready;
-        dwt_model_step(&m->dwt, &di);
+    struct sys_wires w;
+    sys_wire(m, in, &w);
+    if (m->has_dwt) { /* the ITM's hw_ready back to the DWT */
+        w.di.hw_ready = w.io.hw_ready;
+        dwt_model_step(&m->dwt, &w.di);
     }
-    if (m->has_tpiu) {
-        struct tpiu_in ti;
-        struct tpiu_out to;
-        struct itm_out io;
-        tpiu_inputs(in, &(struct itm_out){0}, &ti);
-        tpiu_model_eval(&m->tpiu, &ti, &to);
-        connect_itm(&ii, &to);
-        itm_model_eval(&m->itm, &ii, &io);
-        tpiu_inputs(in, &io, &ti);
-        tpiu_model_step(&m->tpiu, &ti);
+    if (m->has_tpiu) { /* the ITM's ATB master into the TPIU */
+        tpiu_inputs(in, &w.io, &w.ti);
+        tpiu_model_step(&m->tpiu, &w.ti);
     }
-    itm_model_step(&m->itm, &ii);
-    fpb_model_step(&m->fpb, &fi);
+    itm_model_step(&m->itm, &w.ii);
+    fpb_model_step(&m->fpb, &w.fi);
 }
