@@ -188,11 +188,10 @@ module dwt_cmp #(
     dir_ok = (dir == 2'b00) || ((dir == 2'b01) && w) || ((dir == 2'b10) && !w);
   endfunction
 
-  // [DWT-AUTH-1] trace_ok(s, p).
+  // [DWT-AUTH-1] trace_ok(s, p) of the contract's section 7, for this configuration.
   function automatic logic trace_ok(logic s, logic p, logic trcena, logic nidu, logic nidp,
                                     logic snidu, logic snidp);
-    trace_ok = trcena && nidu && (!p || nidp) && !((SecExt != 0) && s && !snidu) &&
-           !((SecExt != 0) && (Ude != 0) && s && p && !snidp);
+    trace_ok = dwt_pkg::trace_ok(SecExt != 0, Ude != 0, s, p, trcena, nidu, nidp, snidu, snidp);
   endfunction
 
   // ---- Authentication per operation (section 7) ------------------------------------------

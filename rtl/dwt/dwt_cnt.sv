@@ -78,11 +78,10 @@ module dwt_cnt #(
   localparam logic [7:0] HdrPcs    = 8'h17;
   localparam logic [7:0] HdrPcsSlp = 8'h15;
 
-  // [DWT-AUTH-1] trace_ok(s, p) of the contract's section 7.
+  // [DWT-AUTH-1] trace_ok(s, p) of the contract's section 7, for this configuration.
   function automatic logic trace_ok(logic s, logic p, logic trcena, logic nidu, logic nidp,
                                     logic snidu, logic snidp);
-    trace_ok = trcena && nidu && (!p || nidp) && !((SecExt != 0) && s && !snidu) &&
-           !((SecExt != 0) && (Ude != 0) && s && p && !snidp);
+    trace_ok = dwt_pkg::trace_ok(SecExt != 0, Ude != 0, s, p, trcena, nidu, nidp, snidu, snidp);
   endfunction
 
   // ---- State -----------------------------------------------------------------------------

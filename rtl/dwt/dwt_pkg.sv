@@ -96,6 +96,14 @@ package dwt_pkg;
     func_id = id;
   endfunction
 
+  // [DWT-AUTH-1] trace_ok(s, p) of the contract's section 7: the operation (Secure s,
+  // privileged p) may produce trace packets. The inputs are the authentication signals.
+  function automatic logic trace_ok(logic sec_ext, logic ude, logic s, logic p, logic trcena,
+                                    logic nidu, logic nidp, logic snidu, logic snidp);
+    trace_ok = trcena && nidu && (!p || nidp) && !(sec_ext && s && !snidu) &&
+               !(sec_ext && ude && s && p && !snidp);
+  endfunction
+
   // ---- ID register values (Cortex-M33 values, as ITM/FPB/TPIU) ---------------------------
   localparam logic [31:0] DevArchVal = 32'h4770_1A02;  // REVISION [19:16] = HasVmask
   localparam int          DevArchRev = 16;
