@@ -47,9 +47,6 @@
 #define FFCR_ENFCONT (1u << 1)
 #define FFCR_FONMAN (1u << 6)
 
-struct id_reg {
-    uint32_t addr, value;
-};
 /* Identification registers (contract section 4): reads are checked against these. */
 static const struct id_reg id_regs[] = {
     {0xFBC, 0x47701A01u}, {0xFCC, 0x43}, {0xFD0, 0x04}, {0xFD4, 0x00}, {0xFD8, 0x00},

@@ -109,11 +109,9 @@ static void prog_pair(struct rgen *g, unsigned n)
     unsigned kind = rgen_below(g, m ? 3 : 2);
     unsigned m1, m2, a1, a2, dv = 0;
     uint32_t c1, c2;
-    if (kind == 0) { /* IR: (00,00) (00,11) (01,00) (10,00) */
-        static const unsigned rows[4][2] = {{0, 0}, {0, 3}, {1, 0}, {2, 0}};
-        unsigned k = rgen_below(g, m ? 4 : 2) + (m ? 0 : 1);
-        if (!m && k == 2)
-            k = 0;
+    if (kind == 0) { /* IR: (00,00) (01,00), and with Main (00,11) (10,00) */
+        static const unsigned rows[4][2] = {{0, 0}, {1, 0}, {0, 3}, {2, 0}};
+        unsigned k = rgen_below(g, m ? 4 : 2);
         m1 = M_IA;
         m2 = M_IAL;
         a1 = rows[k][0];
@@ -292,16 +290,15 @@ void rgen_dwt_read(struct rgen *g)
         unsigned n = rgen_below(g, nc);
         rgen_emit_read(g, rgen_pct(g, 50) ? DWT_COMP(n) : DWT_VMASK(n), false, 0, 0);
     } else if (r < 90) { /* identification (§4) */
-        static const uint32_t id_addr[] = {0xFCC, 0xFD0, 0xFD4, 0xFE0, 0xFE4,
-                                           0xFE8, 0xFEC, 0xFF0, 0xFF4, 0xFF8, 0xFFC};
-        static const uint32_t id_val[] = {0x00, 0x04, 0x00, 0x21, 0xBD, 0x0B,
-                                          0x00, 0x0D, 0x90, 0x05, 0xB1};
+        static const struct id_reg ids[] = {
+            {0xFCC, 0x00}, {0xFD0, 0x04}, {0xFD4, 0x00}, {0xFE0, 0x21}, {0xFE4, 0xBD}, {0xFE8, 0x0B},
+            {0xFEC, 0x00}, {0xFF0, 0x0D}, {0xFF4, 0x90}, {0xFF8, 0x05}, {0xFFC, 0xB1}};
         if (rgen_pct(g, 25))
             rgen_emit_read(g, DWT_BASE + 0xFBC, true, c->vmask ? 0x47711A02u : 0x47701A02u,
                            0xFFFFFFFFu);
         else {
-            unsigned k = rgen_below(g, sizeof id_addr / sizeof id_addr[0]);
-            rgen_emit_read(g, DWT_BASE + id_addr[k], true, id_val[k], 0xFFFFFFFFu);
+            const struct id_reg *id = &ids[rgen_below(g, sizeof ids / sizeof ids[0])];
+            rgen_emit_read(g, DWT_BASE + id->addr, true, id->value, 0xFFFFFFFFu);
         }
     } else { /* unimplemented comparators and the reserved MASK slot: RAZ */
         unsigned n = rgen_range(g, nc, 15);

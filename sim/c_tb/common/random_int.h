@@ -5,6 +5,11 @@
 
 #include "random.h"
 
+/* An identification register and the value its reads are checked against. */
+struct id_reg {
+    uint32_t addr, value;
+};
+
 uint64_t rgen_rnd(struct rgen *g);
 uint32_t rgen_below(struct rgen *g, uint32_t n);        /* uniform in [0, n), n >= 1 */
 uint32_t rgen_range(struct rgen *g, uint32_t lo, uint32_t hi); /* uniform in [lo, hi] */

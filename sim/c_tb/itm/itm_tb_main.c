@@ -130,9 +130,8 @@ static void usage(FILE *f, const char *prog)
 "\n"
 "Runs the Verilated trace_top (ITM, FPB; with dwt=1 the DWT, with tpiu=1 the TPIU) and\n"
 "its golden model in lockstep: the same inputs every cycle, every output compared every\n"
-"cycle. With\n"
-"SCENARIO (format: sim/c_tb/SCENARIO.md) the events come from the file; without it from\n"
-"the constrained-random generator.\n"
+"cycle. With SCENARIO (format: sim/c_tb/SCENARIO.md) the events come from the file;\n"
+"without it from the constrained-random generator.\n"
 "\n"
 "Options:\n"
 "  --seed N           random mode: generator seed (default: from the clock; always printed)\n"
@@ -343,6 +342,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
     return EXIT_PASS;
 }
 
+/* Room for cfg_string's longest output (every key of a configuration with a DWT). */
+#define CFG_STR_LEN 256
+
 static void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
 {
     const struct itm_cfg *c = &s->itm;
@@ -510,7 +512,7 @@ static int tb_start(struct tb *tb, bool replay)
 {
     if (tb->use_g) {
         if (sys_model_init(&tb->gm, &build_sys_cfg) != 0) {
-            char c[256];
+            char c[CFG_STR_LEN];
             cfg_string(&build_sys_cfg, c, sizeof c);
             log_msg(LOG_ERROR, "itm_tb: error: the golden model rejects the configuration %s\n",
                     c);
@@ -875,7 +877,7 @@ static void wave_dir(const struct tb *tb, char *buf, size_t n)
 
 static void print_run_id(const struct tb *tb)
 {
-    char c[256];
+    char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         log_msg(LOG_ERROR, "  config %s, mode %s, scenario %s\n", c, mode_names[tb->o->mode],
@@ -1143,7 +1145,7 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    char c[256], txt[256];
+    char c[CFG_STR_LEN], txt[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
         fprintf(f, "# shrunk by itm_tb --shrink from scenario %s", tb->o->scenario);
@@ -1283,7 +1285,7 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
 {
     const struct stream *s = tb->use_g ? &tb->sg : &tb->sr;
     const struct pktdec_stats *st = &s->dec.stats;
-    char c[256];
+    char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
     log_msg(LOG_INFO, "itm_tb: PASS\n");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
@@ -1317,7 +1319,7 @@ int main(int argc, char **argv)
     if (rc != EXIT_PASS)
         return rc;
     if (o.print_config) {
-        char c[256];
+        char c[CFG_STR_LEN];
         cfg_string(&build_sys_cfg, c, sizeof c);
         printf("%s\n", c);
         return EXIT_PASS;
@@ -1356,7 +1358,7 @@ int main(int argc, char **argv)
                 o.scenario ? INT64_MAX : (int64_t)o.cycles);
     tb.rand_init = o.rand_init;
 
-    char c[256];
+    char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (o.scenario)
         log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
