@@ -82,6 +82,7 @@ struct dwt_model {
     uint8_t post;                     /* POSTCNT */
     uint32_t pc_last;
     bool pc_last_s, pc_last_p, pc_vld;
+    bool pe_secure_q;                 /* pe_secure_i registered, [DWT-AUTH-5] cyc_s */
     /* output buffer */
     uint64_t ob[DWT_MAX_FIFO_DEPTH];
     unsigned ob_head, ob_cnt;

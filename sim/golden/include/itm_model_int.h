@@ -86,6 +86,7 @@ struct itm_comb {
     bool src_tick;
     bool tick;
     bool wrap;
+    bool half;            /* [ITM-LTS-10] !hold && ts_q[TsWidth-1] */
     /* global timestamps (section 12) */
     uint64_t g;           /* gts_i masked to GtsWidth */
     bool gts1_full;       /* the GTS1 loaded at this edge is a full one */

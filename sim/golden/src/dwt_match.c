@@ -325,8 +325,11 @@ void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc
     struct da_view d;
     struct cands k[OP_N];
     bool ev[OP_N] = {false, false, false};
-    /* attributes (s, p) of each op, [DWT-AUTH-5] for the cycle match */
-    const bool os[OP_N] = {in->ia_secure, in->da_secure, false};
+    /* attributes (s, p) of each op. [DWT-AUTH-5] the cycle match is privileged, and Secure
+     * when the PE is in Secure state in cycle t and was in cycle t-1 (an increment on
+     * entry to or exit from Secure state is not a Secure match). */
+    const bool cyc_s = c->sec_ext && in->pe_secure && m->pe_secure_q;
+    const bool os[OP_N] = {in->ia_secure, in->da_secure, cyc_s};
     const bool op_p[OP_N] = {in->ia_priv, in->da_priv, true};
 
     memset(res, 0, sizeof *res);

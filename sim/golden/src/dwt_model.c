@@ -118,6 +118,7 @@ void dwt_model_step(struct dwt_model *m, const struct dwt_in *in) {
         m->pc_last_p = in->ia_priv;
         m->pc_vld = true;
     }
+    m->pe_secure_q = in->pe_secure; /* [DWT-AUTH-5], updated at every edge */
     m->cyccnt = nr.cyccnt_d;
     m->post = nr.post_d;
     memcpy(m->cnt, nr.cnt_d, sizeof m->cnt);

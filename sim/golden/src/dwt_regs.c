@@ -27,12 +27,15 @@ static const struct dwt_regs_id dwt_regs_ids[] = {
     {0xFFCu, 0xB1u}, /* CIDR3 */
 };
 
-/* [DWT-ID-1] */
+/* [DWT-ID-1]: 0x0B / 0x0A for even comparators (with / without the cycle counter match),
+ * 0x1E / 0x1A for odd ones (with / without the Main Extension). Bit 2 (data value, linked
+ * data value) only together with the linking bit 4; every consequence of data value
+ * support (sup(), DWT_VMASKn, vmatch's mask) follows from this ID [DWT-ID-2]. */
 unsigned dwt_model_id(const struct dwt_cfg *cfg, unsigned n) {
     unsigned id = 2u | 8u;
     if (cfg->cyccnt && n == 0u)
         id |= 1u;
-    if (cfg->main_ext)
+    if (cfg->main_ext && (n & 1u))
         id |= 4u;
     if (n & 1u)
         id |= 16u;

@@ -7,12 +7,22 @@ static uint32_t itm_ts_mask_get(const struct itm_model *q)
     return q->cfg.ts_width >= 32u ? 0xFFFFFFFFu : ((1u << q->cfg.ts_width) - 1u);
 }
 
+/* div - 1 of [ITM-LTS-5]: the prescaler divides the asynchronous clock only; with the
+ * synchronous clock (SWOENA 0) div = 1 whatever TSPrescale holds. */
+static uint32_t itm_ts_div_m1_get(const struct itm_model *q)
+{
+    if ((q->tcr & ITM_TCR_SWOENA) == 0u) {
+        return 0u;
+    }
+    return (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u; /* 1, 4, 16, 64 */
+}
+
 /* Needs c->itm_on and c->grant. */
 void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
 {
     bool tsena = (q->tcr & ITM_TCR_TSENA) != 0u;
     bool swoena = (q->tcr & ITM_TCR_SWOENA) != 0u;
-    uint32_t div_m1 = (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u; /* [ITM-LTS-5] */
+    uint32_t div_m1 = itm_ts_div_m1_get(q); /* [ITM-LTS-5] */
     bool lts_load = c->grant == ITM_GRANT_LTS;
 
     /* [ITM-LTS-8] Debug state with the synchronous clock disables local timestamps. */
@@ -22,11 +32,13 @@ void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_
     c->src_tick = swoena ? in->ts_async_tick : true; /* [ITM-LTS-6] */
     c->tick = !c->hold && c->src_tick && q->tsp >= div_m1;
     c->wrap = !c->hold && !lts_load && c->tick && q->ts == itm_ts_mask_get(q);
+    /* [ITM-LTS-10] the counter's top bit is set: ask for an LTS before it wraps. */
+    c->half = !c->hold && ((q->ts >> (q->cfg.ts_width - 1u)) & 1u) != 0u;
 }
 
 void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
 {
-    uint32_t div_m1 = (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u;
+    uint32_t div_m1 = itm_ts_div_m1_get(q);
     bool lts_load = c->grant == ITM_GRANT_LTS;
     bool pkt_load = c->grant != ITM_GRANT_NONE;
     bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
@@ -61,19 +73,28 @@ void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct i
         tc0 = true;
     }
     if (data_load) {
-        /* [ITM-LTS-1] trigger on an instrumentation or hardware load. */
+        /* [ITM-LTS-1] trigger on an instrumentation or hardware load; [ITM-LTS-11] an LTS
+         * for a delayed packet is TC 11 (its value is the counter at the LTS load). */
         if (!q->lts_pending && q->ts != 0u) {
             pend = true;
-            tc0 = false;
+            tc0 = c->p_aged;
             tc1 = c->p_aged;
         } else if (q->lts_pending) {
             tc0 = true;
             tc1 = q->lts_tc1 || c->p_aged;
         }
     }
+    if (c->half && !q->lts_pending && !pend) {
+        /* [ITM-LTS-10] half-range request (TC 00); a trigger at the same edge wins. */
+        pend = true;
+        tc0 = false;
+        tc1 = false;
+    }
     if (c->wrap && !q->lts_pending && !pend) {
         /* [ITM-LTS-2] wrap requests an LTS (TC 00) unless a trigger already did; it never
-         * changes the TC bits of a pending one. The overflow is set in itm_model.c. */
+         * changes the TC bits of a pending one. The overflow is set in itm_model.c. (With
+         * no LTS pending a wrap edge is also a half-range edge, ts_q being all ones, so the
+         * request above has already been made; kept as the contract states the rule.) */
         pend = true;
         tc0 = false;
         tc1 = false;

@@ -192,10 +192,33 @@ static void test_cfg(void) {
     CHECK(dwt_model_init(&m, &c) == -1);
     CHECK(dwt_model_init(&m, &cfg_dwtmin) == 0);
 
-    /* [DWT-ID-1] */
-    CHECK(dwt_model_id(&cfg_dwt, 0) == 0x0F && dwt_model_id(&cfg_dwt, 1) == 0x1E);
-    CHECK(dwt_model_id(&cfg_dwt, 2) == 0x0E && dwt_model_id(&cfg_dwt, 3) == 0x1E);
-    CHECK(dwt_model_id(&cfg_dwtmin, 0) == 0x0A && dwt_model_id(&cfg_dwtmin, 1) == 0x1A);
+    /* [DWT-ID-1]: the per-configuration table of section 1. Bit 2 (data value) only for
+     * odd comparators with the Main Extension; bit 0 for comparator 0 with CYCCNT. */
+    static const unsigned id_full[4] = {0x0B, 0x1E, 0x0A, 0x1E};
+    static const unsigned id_dwt[15] = {0x0B, 0x1E, 0x0A, 0x1E, 0x0A, 0x1E, 0x0A, 0x1E,
+                                        0x0A, 0x1E, 0x0A, 0x1E, 0x0A, 0x1E, 0x0A};
+    static const unsigned id_dwtmin[2] = {0x0A, 0x1A};
+    for (unsigned n = 0; n < 4; n++)
+        CHECK(dwt_model_id(&cfg_full, n) == id_full[n]);
+    for (unsigned n = 0; n < 15; n++)
+        CHECK(dwt_model_id(&cfg_dwt, n) == id_dwt[n]);
+    for (unsigned n = 0; n < 2; n++)
+        CHECK(dwt_model_id(&cfg_dwtmin, n) == id_dwtmin[n]);
+    /* every value is one of the architecture's eight DWT_FUNCTIONn.ID values */
+    static const unsigned legal[8] = {0x08, 0x09, 0x0A, 0x0B, 0x18, 0x1A, 0x1C, 0x1E};
+    const struct dwt_cfg *cfgs[3] = {&cfg_full, &cfg_dwt, &cfg_dwtmin};
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned n = 0; n < cfgs[k]->num_comp; n++) {
+            unsigned id = dwt_model_id(cfgs[k], n), ok = 0;
+            for (unsigned j = 0; j < 8; j++)
+                ok |= id == legal[j];
+            CHECK(ok);
+        }
+    }
+    /* comparator 0 with the Main Extension but without CYCCNT: 0x0A */
+    c = cfg_dwt;
+    c.cyccnt = false;
+    CHECK(dwt_model_id(&c, 0) == 0x0A && dwt_model_id(&c, 1) == 0x1E);
 }
 
 static void test_reset(void) {
@@ -216,9 +239,9 @@ static void test_reset(void) {
     /* full: DWT_CTRL, FUNCTIONn = ID << 27, DEVARCH with REVISION 1 */
     init(&m, &cfg_full);
     CHECK(rd(&m, CTRL) == 0x44000000u);
-    CHECK(rd(&m, FUNC(0)) == 0x78000000u);
-    CHECK(rd(&m, FUNC(1)) == 0xF0000000u);
-    CHECK(rd(&m, FUNC(2)) == 0x70000000u);
+    CHECK(rd(&m, FUNC(0)) == 0x58000000u); /* ID 0x0B */
+    CHECK(rd(&m, FUNC(1)) == 0xF0000000u); /* ID 0x1E */
+    CHECK(rd(&m, FUNC(2)) == 0x50000000u); /* ID 0x0A */
     CHECK(rd(&m, FUNC(3)) == 0xF0000000u);
     CHECK(rd(&m, FUNC(4)) == 0u); /* not implemented */
     CHECK(rd(&m, DEVARCH) == 0x47711A02u);
@@ -234,16 +257,17 @@ static void test_reset(void) {
     /* dwt */
     init(&m, &cfg_dwt);
     CHECK(rd(&m, CTRL) == 0xF0000000u);
-    CHECK(rd(&m, FUNC(0)) == 0x78000000u);
-    CHECK(rd(&m, FUNC(13)) == 0xF0000000u);
-    CHECK(rd(&m, FUNC(14)) == 0x70000000u);
+    CHECK(rd(&m, FUNC(0)) == 0x58000000u); /* ID 0x0B */
+    for (unsigned n = 1; n < 15; n++)      /* odd 0x1E, even 0x0A */
+        CHECK(rd(&m, FUNC(n)) == ((n & 1u) ? 0xF0000000u : 0x50000000u));
+    CHECK(rd(&m, FUNC(15)) == 0u);
     CHECK(rd(&m, DEVARCH) == 0x47711A02u);
 
     /* dwtmin */
     init(&m, &cfg_dwtmin);
     CHECK(rd(&m, CTRL) == 0x2B000000u);
-    CHECK(rd(&m, FUNC(0)) == 0x50000000u);
-    CHECK(rd(&m, FUNC(1)) == 0xD0000000u);
+    CHECK(rd(&m, FUNC(0)) == 0x50000000u); /* ID 0x0A */
+    CHECK(rd(&m, FUNC(1)) == 0xD0000000u); /* ID 0x1A */
     CHECK(rd(&m, FUNC(2)) == 0u);
     CHECK(rd(&m, DEVARCH) == 0x47701A02u);
     CHECK(rd(&m, 0xFE0) == 0x21);
@@ -274,18 +298,26 @@ static void test_raz_wi(void) {
     wr(&m, CTRL, 0xFFFFFFFFu);
     CHECK(rd(&m, CTRL) == 0x44FF1FFFu);
     wr(&m, FUNC(0), 0xFFFFFFFFu);
-    CHECK(rd(&m, FUNC(0)) == 0x78000C3Fu); /* MATCHED not writable */
+    CHECK(rd(&m, FUNC(0)) == 0x58000C3Fu); /* MATCHED not writable */
     wr(&m, MASKR(0), 0xFFFFFFFFu);
     CHECK(rd(&m, MASKR(0)) == 0);
     wr(&m, COMP(4), 0x1); /* comparator 4 not implemented */
     CHECK(rd(&m, COMP(4)) == 0);
     wr(&m, VMASK(1), 0x00FF00FFu);
     CHECK(rd(&m, VMASK(1)) == 0x00FF00FFu);
+    /* [DWT-ID-2]: DWT_VMASKn exists only where ID bit 2 is set: RAZ/WI on comparators 0
+     * and 2 (ID 0x0B, 0x0A), implemented on 3 */
+    wr(&m, VMASK(0), 0xFFFFFFFFu);
+    CHECK(rd(&m, VMASK(0)) == 0);
+    wr(&m, VMASK(2), 0x12345678u);
+    CHECK(rd(&m, VMASK(2)) == 0);
+    wr(&m, VMASK(3), 0x12345678u);
+    CHECK(rd(&m, VMASK(3)) == 0x12345678u);
     wr(&m, DEVARCH, 0);
     CHECK(rd(&m, DEVARCH) == 0x47711A02u);
     /* [DWT-REG-2]: reserved values read back as written */
     wr(&m, FUNC(2), 0x0000002Fu);
-    CHECK(rd(&m, FUNC(2)) == 0x7000002Fu);
+    CHECK(rd(&m, FUNC(2)) == 0x5000002Fu);
 
     /* [DWT-APB-2]: a write with pstrb != 0xF errors and has no effect */
     struct dwt_out o = apb(&m, true, COMP(3), 0x55, 0x3);
@@ -319,8 +351,8 @@ static void test_ex_a(void) {
     CHECK(now(&m).cmpmatch == 0); /* one-cycle pulse */
     EXPECT_BYTES(&m, 0x47, 0x24, 0x01, 0x00, 0x08);
     /* MATCHED0 = 1, cleared by the read [DWT-MATCHED-2] */
-    CHECK(rd(&m, FUNC(0)) == 0x79000834u);
-    CHECK(rd(&m, FUNC(0)) == 0x78000834u);
+    CHECK(rd(&m, FUNC(0)) == 0x59000834u);
+    CHECK(rd(&m, FUNC(0)) == 0x58000834u);
 }
 
 static void test_ex_b(void) {
@@ -509,9 +541,9 @@ static void test_matched(void) {
     in.psel = in.penable = true;
     in.paddr = FUNC(0);
     o = cycle(&m, &in);
-    CHECK(o.prdata == 0x79000804u);
-    CHECK(rd(&m, FUNC(0)) == 0x79000804u); /* still set; this read clears it */
-    CHECK(rd(&m, FUNC(0)) == 0x78000804u);
+    CHECK(o.prdata == 0x59000804u);
+    CHECK(rd(&m, FUNC(0)) == 0x59000804u); /* still set; this read clears it */
+    CHECK(rd(&m, FUNC(0)) == 0x58000804u);
     /* a read of a clear MATCHED with a match at its setup edge: returns 0, then 1 */
     in = bg;
     in.psel = true;
@@ -524,8 +556,8 @@ static void test_matched(void) {
     in = bg;
     in.psel = in.penable = true;
     in.paddr = FUNC(0);
-    CHECK(cycle(&m, &in).prdata == 0x78000804u);
-    CHECK(rd(&m, FUNC(0)) == 0x79000804u);
+    CHECK(cycle(&m, &in).prdata == 0x58000804u);
+    CHECK(rd(&m, FUNC(0)) == 0x59000804u);
     /* a faulted access is not observed [DWT-OBS-4]; size 11 is no access */
     in = bg;
     in.da_valid = true;
@@ -557,38 +589,81 @@ static void test_single(void) {
     wr(&m, FUNC(0), 0x32);
     o = ia(&m, 0x08000100u, false);
     CHECK(o.cmpmatch == 0 && !o.hw_valid);
-    CHECK(rd(&m, FUNC(0)) == 0x79000032u); /* MATCHED from the IA-10 match */
-    /* DV with ACTION 11 reserved too; DATAVSIZE 11 reserved for data MATCH */
-    wr(&m, COMP(2), 0x000000AAu);
-    wr(&m, FUNC(2), 0x38);
+    CHECK(rd(&m, FUNC(0)) == 0x59000032u); /* MATCHED from the IA-10 match */
+    /* DV needs ID bit 2: only odd comparators have it [DWT-ID-2]. DV with ACTION 11
+     * reserved too; DATAVSIZE 11 reserved for data MATCH */
+    wr(&m, COMP(3), 0x000000AAu);
+    wr(&m, FUNC(3), 0x38);
     o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
     CHECK(o.cmpmatch == 0);
-    wr(&m, FUNC(2), 0xC24);
+    wr(&m, FUNC(3), 0xC24);
     o = da(&m, 0xAAu, 0, true, 0xAA, 0);
     CHECK(o.cmpmatch == 0);
-    CHECK(!matched(&m, 2));
+    CHECK(!matched(&m, 3));
     /* [DWT-MATCH-S-DV-10]: byte value 0xAA in any byte lane of a word */
-    wr(&m, FUNC(2), 0x28);
+    wr(&m, FUNC(3), 0x28);
     o = da(&m, 0x20000000u, 2, true, 0x11AA2233u, 0);
-    CHECK(o.cmpmatch == 0x0004);
-    EXPECT_BYTES(&m, 0x65, 0x01);
+    CHECK(o.cmpmatch == 0x0008);
+    EXPECT_BYTES(&m, 0x75, 0x01);
     o = da(&m, 0x20000000u, 2, true, 0x11A92233u, 0);
     CHECK(o.cmpmatch == 0);
     /* direction: DV reads (1010) do not match a write */
-    wr(&m, FUNC(2), 0x2A);
+    wr(&m, FUNC(3), 0x2A);
     o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
     CHECK(o.cmpmatch == 0);
     o = da(&m, 0x20000000u, 0, false, 0xAA, 0);
-    CHECK(o.cmpmatch == 0x0004);
-    EXPECT_BYTES(&m, 0x65, 0x01);
+    CHECK(o.cmpmatch == 0x0008);
+    EXPECT_BYTES(&m, 0x75, 0x01);
     /* halfword DV does not match a byte access (s < w) */
-    wr(&m, COMP(2), 0x0000BBAAu);
-    wr(&m, FUNC(2), 0x428);
+    wr(&m, COMP(3), 0x0000BBAAu);
+    wr(&m, FUNC(3), 0x428);
     o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
     CHECK(o.cmpmatch == 0);
     o = da(&m, 0x20000002u, 1, true, 0xBBAA, 0);
-    CHECK(o.cmpmatch == 0x0004);
-    EXPECT_BYTES(&m, 0x65, 0x01);
+    CHECK(o.cmpmatch == 0x0008);
+    EXPECT_BYTES(&m, 0x75, 0x01);
+    /* [DWT-CMP-VM] on a DV single: VMASK3 = 0x0F masks the low nibble of the byte lane:
+     * COMP3 = 0xA0, byte 0xA5 matches, 0xB5 does not */
+    wr(&m, COMP(3), 0x000000A0u);
+    wr(&m, FUNC(3), 0x28);
+    wr(&m, VMASK(3), 0x0000000Fu);
+    o = da(&m, 0x20000001u, 0, true, 0xA5, 0);
+    CHECK(o.cmpmatch == 0x0008);
+    EXPECT_BYTES(&m, 0x75, 0x01);
+    o = da(&m, 0x20000001u, 0, true, 0xB5, 0);
+    CHECK(o.cmpmatch == 0);
+    wr(&m, FUNC(3), 0);
+    CHECK(matched(&m, 3)); /* clears */
+
+    /* [DWT-ID-2], [DWT-RSV-1]: a DV MATCH on an even comparator (ID 0x0A / 0x0B, bit 2
+     * clear) is reserved and behaves as disabled: no match, no MATCHED, no CMPMATCH, no
+     * packet; it reads back as written [DWT-REG-2]. The same value written to the odd
+     * comparator 3 matches. */
+    wr(&m, COMP(2), 0x000000AAu);
+    wr(&m, FUNC(2), 0x28); /* DV R/W, ACTION 10, byte */
+    CHECK(rd(&m, FUNC(2)) == 0x50000028u);
+    o = da(&m, 0x20000000u, 2, true, 0x11AA2233u, 0);
+    CHECK(o.cmpmatch == 0 && !o.hw_valid);
+    o = da(&m, 0x20000000u, 0, false, 0xAA, 0);
+    CHECK(o.cmpmatch == 0 && !o.hw_valid);
+    CHECK(!matched(&m, 2));
+    wr(&m, COMP(0), 0x000000AAu);
+    wr(&m, FUNC(0), 0x08); /* DV R/W, ACTION 00 on comparator 0 (ID 0x0B) */
+    o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
+    CHECK(o.cmpmatch == 0 && !matched(&m, 0));
+    wr(&m, FUNC(0), 0);
+    wr(&m, COMP(3), 0x000000AAu);
+    wr(&m, FUNC(3), 0x28);
+    o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
+    CHECK(o.cmpmatch == 0x0008); /* only comparator 3 */
+    EXPECT_BYTES(&m, 0x75, 0x01);
+    CHECK(!matched(&m, 2) && matched(&m, 3));
+    /* on dwtmin no comparator has ID bit 2: DV on comparator 1 (ID 0x1A) is disabled */
+    init(&m, &cfg_dwtmin);
+    wr(&m, COMP(1), 0x000000AAu);
+    wr(&m, FUNC(1), 0x08);
+    o = da(&m, 0x20000000u, 0, true, 0xAA, 0);
+    CHECK(o.cmpmatch == 0 && !matched(&m, 1));
 
     /* [DWT-PKT-3]: two DA/10 singles on the same address give one match packet, from 0 */
     init(&m, &cfg_dwt);
@@ -1012,6 +1087,137 @@ static void test_auth(void) {
     CHECK(matched(&m, 0));
 }
 
+/* [DWT-AUTH-5]: the cycle match of the increment at edge t has attributes (cyc_s, 1),
+ * cyc_s = SecExt && pe_secure_i && pe_secure_q. COMP0 = 0x10 with CYCCNT = 0x0F: the CTRL
+ * write enabling the counter (access cycle t-1, PE state prev_s) does not count at its own
+ * edge; cycle t (PE state cur_s) increments to 0x10 = COMP0. Returns cycle t+1's outputs. */
+static struct dwt_out cyc_match_at(struct dwt_model *m, bool prev_s, bool cur_s) {
+    wr(m, CTRL, 0);
+    wr(m, CYCCNT, 0x0F);
+    bg.pe_secure = prev_s;
+    wr(m, CTRL, 1); /* its access cycle is t-1: pe_secure_q in cycle t = prev_s */
+    bg.pe_secure = cur_s;
+    idle(m, 1); /* cycle t: 0x0F -> 0x10 */
+    struct dwt_out o = now(m);
+    bg.pe_secure = false;
+    return o;
+}
+
+static void test_cyc_secure(void) {
+    struct dwt_model m;
+    struct dwt_out o;
+
+    /* pe_secure_q resets to 0 */
+    init(&m, &cfg_dwt);
+    CHECK(!m.pe_secure_q);
+    struct dwt_in in = bg;
+    in.pe_secure = true;
+    cycle(&m, &in);
+    CHECK(m.pe_secure_q); /* pe_secure_i registered at every edge */
+    cycle(&m, &bg);
+    CHECK(!m.pe_secure_q);
+
+    /* dwt (SecExt 1, Ude 0), SPNIDEN = 0, CYC ACTION 10 (match packet). */
+    init(&m, &cfg_dwt);
+    wr(&m, COMP(0), 0x10u);
+    wr(&m, FUNC(0), 0x21u);
+    bg.spniden = false;
+    /* Secure in t-1 and t: a Secure match, trc && !snidP: prohibited [DWT-AUTH-4] -- no
+     * CMPMATCH, no MATCHED, no packet */
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0 && !o.hw_valid && !o.wpt_halt && !o.wpt_mon);
+    EXPECT_NONE(&m);
+    CHECK(!matched(&m, 0));
+    /* entry (Non-secure in t-1, Secure in t): not a Secure match -> allowed, traced */
+    o = cyc_match_at(&m, false, true);
+    CHECK(o.cmpmatch == 0x0001 && o.hw_valid && o.hw_data == 0x0145u);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+    CHECK(matched(&m, 0));
+    /* exit (Secure in t-1, Non-secure in t): not a Secure match either */
+    o = cyc_match_at(&m, true, false);
+    CHECK(o.cmpmatch == 0x0001 && o.hw_valid && o.hw_data == 0x0145u);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+    /* Non-secure throughout */
+    o = cyc_match_at(&m, false, false);
+    CHECK(o.cmpmatch == 0x0001);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+    /* SPNIDEN = 1: the Secure match is allowed and traced */
+    bg.spniden = true;
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0x0001 && o.hw_valid && o.hw_data == 0x0145u);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+    /* ACTION 00 (trigger, "trc") is prohibited the same way with SPNIDEN = 0 */
+    bg.spniden = false;
+    wr(&m, FUNC(0), 0x01u);
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0);
+    o = cyc_match_at(&m, false, true);
+    CHECK(o.cmpmatch == 0x0001 && !o.hw_valid);
+    CHECK(matched(&m, 0)); /* clears */
+
+    /* ACTION 01 (debug event), halting allowed (HDA, C_DEBUGEN), no monitor, SPNIDEN 1:
+     * a Secure match needs s_sde_i or (Main) sdme_i [DWT-AUTH-4]. */
+    bg.spniden = true;
+    bg.hda = true;
+    wr(&m, FUNC(0), 0x11u);
+    o = cyc_match_at(&m, true, true); /* s_sde 0, sdme 0: prohibited */
+    CHECK(o.cmpmatch == 0 && !o.wpt_halt && !o.wpt_mon);
+    CHECK(!matched(&m, 0));
+    o = cyc_match_at(&m, false, true); /* entry: Non-secure match, halts */
+    CHECK(o.cmpmatch == 0x0001 && o.wpt_halt && !o.hw_valid);
+    bg.s_sde = true; /* Secure debug enabled: the Secure match halts [DWT-DBG-HALT] */
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0x0001 && o.wpt_halt);
+    bg.s_sde = false;
+    bg.sdme = true; /* monitor-only Secure debug: allowed, but no halt, no monitor
+                     * (mon_en 0) */
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0x0001 && !o.wpt_halt && !o.wpt_mon);
+    bg.sdme = false;
+    bg.hda = false;
+
+    /* SecExt = 0: cyc_s is always 0, Secure PE state or not */
+    struct dwt_cfg c = cfg_dwt;
+    c.sec_ext = false;
+    init(&m, &c);
+    wr(&m, COMP(0), 0x10u);
+    wr(&m, FUNC(0), 0x21u);
+    bg.spniden = false;
+    o = cyc_match_at(&m, true, true);
+    CHECK(o.cmpmatch == 0x0001 && o.hw_valid);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+
+    /* full (SecExt 1, Ude 1): SPNIDEN = 0 with SecureNoninvasiveDebugAllowed(TRUE) = 1.
+     * A Secure cycle match (p = 1) is allowed (prohib_s uses snidP = spniden_p = 1) and
+     * sets MATCHED, but trace_ok(cyc_s = 1, 1) fails (snidU = spniden = 0) [DWT-AUTH-1]:
+     * no packet. The entry increment is Non-secure: MATCHED and 45 01. (No CMPMATCH
+     * output on full.) */
+    init(&m, &cfg_full);
+    wr(&m, COMP(0), 0x10u);
+    wr(&m, FUNC(0), 0x21u);
+    bg.spniden = false;
+    bg.spniden_p = true;
+    o = cyc_match_at(&m, true, true);
+    CHECK(!o.hw_valid && !o.hw_ovf);
+    EXPECT_NONE(&m);
+    CHECK(matched(&m, 0));
+    o = cyc_match_at(&m, false, true);
+    CHECK(o.hw_valid && o.hw_data == 0x0145u);
+    EXPECT_BYTES(&m, 0x45, 0x01);
+    CHECK(matched(&m, 0));
+    /* CYC ACTION 11 (PC value of pc_last_q), Secure match: no packet at all (not even the
+     * [DWT-PKT-2] match substitute: the op's own trace_ok fails first) */
+    ia(&m, 0x08000200u, false);
+    wr(&m, FUNC(0), 0x31u);
+    o = cyc_match_at(&m, true, true);
+    CHECK(!o.hw_valid);
+    EXPECT_NONE(&m);
+    o = cyc_match_at(&m, true, false); /* exit: Non-secure, PC value traced */
+    CHECK(o.hw_valid && o.hw_data == 0x0800020047ull);
+    EXPECT_BYTES(&m, 0x47, 0x00, 0x02, 0x00, 0x08);
+    bg_default();
+}
+
 /* [DWT-BUF-1] list order across ops; [DWT-MATCH-S-DAV-10]; CYCDISS */
 static void test_order(void) {
     struct dwt_model m;
@@ -1079,6 +1285,7 @@ int main(void) {
     test_counters();
     test_pcsr();
     test_auth();
+    test_cyc_secure();
     test_order();
     printf("test_dwt_model: %u checks, %u failed\n", passed + failed, failed);
     return failed ? 1 : 0;

@@ -911,7 +911,8 @@ static void test_lts_basic(void)
     }
 }
 
-/* [ITM-LTS-1] TC = 10: the data packet was delayed (waited in the FIFO behind a sync). */
+/* [ITM-LTS-1], [ITM-LTS-11]: an LTS triggered by a delayed packet (it waited in its FIFO
+ * behind a sync) is TC = 11, never TC = 10: its value is the counter at the LTS load. */
 static void test_lts_tc_delayed(void)
 {
     const char *T = "lts_tc_delayed";
@@ -922,31 +923,75 @@ static void test_lts_tc_delayed(void)
     tb_log_clear(t);
     /* TCR 0 -> ITMENA|TSENA|SYNCENA, access w: sync_on rises in w+1, sync loaded at edge
      * w+2 (bytes w+3..w+8); ts_q(x) = x - w - 1. Byte 0x41, access w+2, waits (aged) until
-     * the load edge w+8, where lts_pending_q = 0 and ts_q = 7: pending, tc0 = 0,
-     * tc1 = aged = 1. Bytes w+9, w+10; LTS loaded at w+10, v = 9, TC = 10 -> E0 09 in
-     * w+11, w+12. */
+     * the load edge w+8, where lts_pending_q = 0 and ts_q = 7: pending, tc0 = aged = 1,
+     * tc1 = aged = 1. Bytes w+9, w+10; LTS loaded at w+10, v = 9, TC = 11 -> F0 09 in
+     * w+11, w+12. (Before issue #16 this was TC = 10, E0 09.) */
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_SYNCENA);
     apb_write(t, A_STIM(0), 0x41u, 0x1u, PRIV);
     tb_idle(t, 13);
-    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x01, 0x41, 0xE0, 0x09);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x01, 0x41, 0xF0, 0x09);
+    EXPECT_TOTAL(T, t, 10u);
+
+    /* The same with a hardware packet: 05 20 offered in cycle w+1 (tcr_q has TXENA from
+     * w+1), pushed at edge w+1, waits behind the sync (aged) and is loaded at edge w+8 with
+     * ts_q = 7 and no LTS pending: TC = 11. 05 20 in w+9, w+10; LTS loaded at w+10 with
+     * v = 9 -> F0 09 in w+11, w+12. */
+    t = tb_start(&cfg_base);
+    wr32(t, A_TER(0), 1u);
+    tb_log_clear(t);
+    k = 0;
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_SYNCENA | TCR_TXENA);
+    t->in.hw_valid = true;
+    t->in.hw_data = 0x2005u;
+    tb_cycle(t);
+    t->in.hw_valid = false;
+    tb_idle(t, 13);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x05, 0x20, 0xF0, 0x09);
     EXPECT_TOTAL(T, t, 10u);
 }
 
-/* [ITM-LTS-5]: TSPrescale /4. */
+/* [ITM-LTS-5]: TSPrescale divides the asynchronous clock only. */
 static void test_lts_prescale(void)
 {
     const char *T = "lts_prescale";
     struct tb *t = tb_start(&cfg_base);
     unsigned w, a, k = 0;
 
+    /* Synchronous clock (SWOENA 0) with TSPrescale 01: div = 1, the counter counts every
+     * cycle. TCR = ITMENA|TSENA|TSPrescale 01, access w: ts_q(x) = x - w - 1, tsp_q 0.
+     * Write 1, access w+2: loaded at edge w+3 with ts_q = 2 -> trigger (TC 00); 01 41 in
+     * w+4, w+5; LTS loaded at edge w+5, v = 4 -> 0x40 in w+6; ts_q(x) = x - w - 5 after.
+     * Write 2, access a = w+40: loaded at edge w+41 with ts_q = 36 -> trigger; 01 42 in
+     * a+2, a+3; LTS loaded at edge a+3 = w+43, v = 38 -> C0 26 in a+4, a+5. (A /4
+     * prescaler would have given no LTS for write 1 and C0 0A for write 2.) */
     wr32(t, A_TER(0), 1u);
     tb_log_clear(t);
-    /* TCR = ITMENA|TSENA|TSPrescale 01, access w. tsp_q: 0 in w+1, 1, 2, 3 in w+4 (tick,
-     * tsp_d 0) ...: ts_q(x) = floor((x - w - 1) / 4).
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_PRESC4);
+    apb_write(t, A_STIM(0), 0x41u, 0x1u, PRIV);
+    tb_until(t, w + 39u);
+    a = apb_write(t, A_STIM(0), 0x42u, 0x1u, PRIV);
+    CHECK(T, "sync clock: a = w + 40", w + 40u, a);
+    tb_idle(t, 8);
+    EXPECT_RUN(T, t, k, w + 4u, 0x01, 0x41, 0x40);
+    EXPECT_RUN(T, t, k, a + 2u, 0x01, 0x42, 0xC0, 0x26);
+    EXPECT_TOTAL(T, t, 7u);
+    CHECK(T, "sync clock: tsp_q stays 0", 0u, t->m.tsp);
+    /* TSPrescale is still stored and read back. */
+    CHECK(T, "TSPrescale read back", TCR_ITMENA | TCR_TSENA | TCR_PRESC4, rd32(t, A_TCR));
+
+    /* Asynchronous clock (SWOENA 1), a tick every cycle, port not idle, TSPrescale 01:
+     * div = 4. tsp_q: 0 in w+1, 1, 2, 3 in w+4 (tick, tsp_d 0) ...:
+     * ts_q(x) = floor((x - w - 1) / 4).
      * Write 1, access w+2: ts_q(w+3) = 0 at its load -> no LTS, counter not reset.
      * Write 2, access a = w+40: ts_q(a+1) = floor(40/4) = 10 -> trigger; LTS at a+3 with
-     * v = floor(42/4) = 10 -> C0 0A. (Without the prescaler it would be 42.) */
-    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_PRESC4);
+     * v = floor(42/4) = 10 -> C0 0A. */
+    t = tb_start(&cfg_base);
+    k = 0;
+    wr32(t, A_TER(0), 1u);
+    t->in.ts_async_tick = true;
+    t->in.async_idle = false;
+    tb_log_clear(t);
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA | TCR_SWOENA | TCR_PRESC4);
     apb_write(t, A_STIM(0), 0x41u, 0x1u, PRIV);
     tb_until(t, w + 39u);
     a = apb_write(t, A_STIM(0), 0x42u, 0x1u, PRIV);
@@ -1040,7 +1085,70 @@ static void test_lts_halted(void)
     EXPECT_TOTAL(T, t, 4u);
 }
 
-/* [ITM-LTS-2]: counter wrap -> overflow, then an LTS. */
+/* [ITM-LTS-10]: an LTS before the counter wraps (the counter's top bit is set). */
+static void test_lts_half(void)
+{
+    const char *T = "lts_half";
+    static const struct itm_cfg cfg3 = {64u, 4u, 2u, 3u, 64u}; /* TsWidth 3: half at 4 */
+    struct tb *t = tb_start(&cfg3);
+    unsigned w, w2, a, k = 0;
+
+    /* Idle, synchronous clock, TsWidth 3. TCR = ITMENA|TSENA, access w: ts_q(x) = x - w - 1.
+     * ts_q = 4 in w+5: half -> request (TC 00) at edge w+5; loaded at edge w+6 with
+     * v = ts_q(w+6) = 5 -> 1-byte form 0x50 in w+7. The load resets the counter:
+     * ts_q(w+7) = 1, 4 in w+10, request at w+10, 0x50 in w+12; again 0x50 in w+17: one LTS
+     * every 2^(3-1) + 1 = 5 cycles, no overflow packet. */
+    wr32(t, A_TER(0), 1u);
+    tb_log_clear(t);
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA);
+    tb_until(t, w + 20u);
+    EXPECT_RUN(T, t, k, w + 7u, 0x50);
+    EXPECT_RUN(T, t, k, w + 12u, 0x50);
+    EXPECT_RUN(T, t, k, w + 17u, 0x50);
+    EXPECT_TOTAL(T, t, 3u);
+    CHECK(T, "TsWidth 3: not busy before the request", 0u, tb_hist(t, w + 5u)->busy);
+    CHECK(T, "TsWidth 3: busy with the request pending", 1u, tb_hist(t, w + 6u)->busy);
+
+    /* The contract's example: base (TsWidth 12), synchronous clock, idle. ts_q(x) =
+     * x - w - 1 is 2048 in cycle c = w+2049: request at edge c, LTS loaded at edge c+1 with
+     * v = 2049 = 0x801 -> groups 0x01, 0x10 -> C0 81 10 in c+2..c+4. ts_q(c+2) = 1, 2048
+     * in c+2049: the next C0 81 10 2049 cycles later, in c+2051..c+2053. No 0x70. */
+    t = tb_start(&cfg_base);
+    k = 0;
+    wr32(t, A_TER(0), 1u);
+    tb_log_clear(t);
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA);
+    tb_until(t, w + 4110u);
+    EXPECT_RUN(T, t, k, w + 2051u, 0xC0, 0x81, 0x10);
+    EXPECT_RUN(T, t, k, w + 4100u, 0xC0, 0x81, 0x10);
+    EXPECT_TOTAL(T, t, 6u);
+
+    /* A trigger at the half-range edge wins. TsWidth 3. TCR = ITMENA|SYNCENA, access w: sync
+     * pending at edge w+1, loaded at w+2, bytes w+3..w+8. TCR = ITMENA|SYNCENA|TSENA,
+     * access w2 = w+3 (no new sync: sync_on stays 1): ts_q(x) = x - w - 4. Byte 0x41,
+     * access w+5, waits behind the sync (aged) and is loaded at edge w+8 with ts_q = 4:
+     * half and trigger at the same edge, no LTS pending -> the trigger's TC = {aged, aged}
+     * = 11. 01 41 in w+9, w+10; LTS loaded at w+10 with v = 6 -> F0 06 in w+11, w+12 (the
+     * half request alone would have given 0x60). Then ts_q(w+11) = 1, 4 in w+14: 0x50 in
+     * w+16. */
+    t = tb_start(&cfg3);
+    k = 0;
+    wr32(t, A_TER(0), 1u);
+    tb_log_clear(t);
+    w = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA);
+    tb_cycle(t);
+    w2 = wr32(t, A_TCR, TCR_ITMENA | TCR_SYNCENA | TCR_TSENA);
+    a = apb_write(t, A_STIM(0), 0x41u, 0x1u, PRIV);
+    CHECK(T, "w2 = w + 3", w + 3u, w2);
+    CHECK(T, "a = w + 5", w + 5u, a);
+    tb_until(t, w + 20u);
+    EXPECT_RUN(T, t, k, w + 3u, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x01, 0x41, 0xF0, 0x06);
+    EXPECT_RUN(T, t, k, w + 16u, 0x50);
+    EXPECT_TOTAL(T, t, 11u);
+}
+
+/* [ITM-LTS-2]: the counter still wraps when the ITM is held off for 2^(TsWidth-1) ticks:
+ * overflow, then the pending LTS with TC = 01. */
 static void test_lts_wrap(void)
 {
     const char *T = "lts_wrap";
@@ -1050,17 +1158,25 @@ static void test_lts_wrap(void)
 
     wr32(t, A_TER(0), 1u);
     tb_log_clear(t);
-    /* ts_q(x) = x - w - 1 -> 7 in cycle w+8: wrap at edge w+8 -> ovf_pending and
-     * lts_pending (TC 00). Cycle w+9: overflow loaded (priority 2); the LTS is pending so
-     * [ITM-LTS-3] sets tc0. ts_q(w+9) = 0 (wrapped), ts_q(w+10) = 1. Cycle w+10: 0x70 on ATB
-     * and the LTS loaded: v = 1, TC = 01 -> D0 01 in w+11, w+12.
-     * Counter after the LTS load: 0 + tick = 1 in w+11, 7 in w+17 -> next wrap at edge
-     * w+17, 0x70 in w+19, D0 01 in w+20, w+21. */
+    /* auth_pe = 0 (PE Secure, spniden 0) holds the protocol packets. ts_q(x) = x - w - 1:
+     * 4 in w+5 -> half request (TC 00) at edge w+5, held; 7 in w+8 -> wrap at edge w+8:
+     * ovf_pending, the pending LTS keeps TC 00. ts_q(w+9) = 0, ts_q(w+12) = 3.
+     * spniden 1 from cycle w+12: the overflow (priority 2) is loaded at edge w+12 while
+     * the LTS is pending -> tc0 = 1 [ITM-LTS-3]. 0x70 in w+13, and the LTS is loaded at
+     * that edge: v = ts_q(w+13) = 4, TC = 01 -> D0 04 in w+14, w+15. ts_q(w+14) = 1, 4 in
+     * w+17 -> half request, loaded at w+18 with v = 5 -> 0x50 in w+19. */
+    t->in.pe_secure = true;
+    t->in.spniden = false;
     w = wr32(t, A_TCR, TCR_ITMENA | TCR_TSENA);
-    tb_idle(t, 22);
-    EXPECT_RUN(T, t, k, w + 10u, 0x70, 0xD0, 0x01);
-    EXPECT_RUN(T, t, k, w + 19u, 0x70, 0xD0, 0x01);
-    CHECK(T, "no ATB before w+10", w + 10u, t->n != 0u ? t->at[0] : 0u);
+    tb_until(t, w + 12u);
+    t->in.spniden = true;
+    tb_until(t, w + 22u);
+    t->in.pe_secure = false;
+    EXPECT_RUN(T, t, k, w + 13u, 0x70, 0xD0, 0x04);
+    EXPECT_RUN(T, t, k, w + 19u, 0x50);
+    EXPECT_TOTAL(T, t, 4u);
+    CHECK(T, "no ATB before w+13", w + 13u, t->n != 0u ? t->at[0] : 0u);
+    CHECK(T, "busy while the LTS is held", 1u, tb_hist(t, w + 7u)->busy);
 }
 
 /* [ITM-GTS-1..3], [ITM-GTS-6]: full GTS1+GTS2 on GTSFREQ enable, then partial GTS1. */
@@ -1352,6 +1468,7 @@ int main(void)
     test_lts_prescale();
     test_lts_swo();
     test_lts_halted();
+    test_lts_half();
     test_lts_wrap();
     test_gts();
     test_gts48();
