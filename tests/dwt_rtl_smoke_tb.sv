@@ -195,11 +195,12 @@ module dwt_rtl_smoke_tb;
     cycle();
     // t+2: CMPMATCH was a one-cycle pulse; the packet waits (hw_ready = 0)
     chk_out(1'b1, 40'h08_0001_2447, 16'h0000, "(a) cycle t+2");
-    // MATCHED0 = 1, cleared by the read: ID 0x0F << 27 | MATCHED | 0x834
+    // MATCHED0 = 1, cleared by the read: ID 0x0B << 27 | MATCHED | 0x834 ([DWT-ID-1]:
+    // comparator 0 with CYCCNT, no data value bit on an even comparator)
     apb_rd(12'h028, rd);
-    chk(rd === 32'h7900_0834, $sformatf("(a) FUNCTION0 read 1: %h", rd));
+    chk(rd === 32'h5900_0834, $sformatf("(a) FUNCTION0 read 1: %h", rd));
     apb_rd(12'h028, rd);
-    chk(rd === 32'h7800_0834, $sformatf("(a) FUNCTION0 read 2 (MATCHED cleared): %h", rd));
+    chk(rd === 32'h5800_0834, $sformatf("(a) FUNCTION0 read 2 (MATCHED cleared): %h", rd));
     // drain
     hw_ready = 1'b1;
     cycle();
@@ -228,9 +229,9 @@ module dwt_rtl_smoke_tb;
     cycle();
     hw_ready = 1'b0;
     chk_out(1'b0, 40'h0, 16'h0, "(c) drained");
-    // MATCHED0 = MATCHED1 = 1 (ID 0x0F and 0x1E)
+    // MATCHED0 = MATCHED1 = 1 (ID 0x0B and 0x1E, [DWT-ID-1])
     apb_rd(12'h028, rd);
-    chk(rd === 32'h7900_0034, $sformatf("(c) FUNCTION0: %h", rd));
+    chk(rd === 32'h5900_0034, $sformatf("(c) FUNCTION0: %h", rd));
     apb_rd(12'h038, rd);
     chk(rd === 32'hF100_0037, $sformatf("(c) FUNCTION1: %h", rd));
 

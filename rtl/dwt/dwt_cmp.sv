@@ -46,6 +46,8 @@ module dwt_cmp #(
   input  logic [31:0]                                 cyc_next_i,
   input  logic [31:0]                                 pc_last_i,
   input  logic                                        pc_last_tok_i,
+  // PE security state (cycle-counter match attributes, [DWT-AUTH-5])
+  input  logic                                        pe_secure_i,
   // authentication (contract section 7: nidU, nidP, snidU, snidP) and debug control
   input  logic                                        trcena_i,
   input  logic                                        nid_u_i,
@@ -202,7 +204,14 @@ module dwt_cmp #(
 
   assign ia_s = (SecExt != 0) && ia_secure_i;
   assign da_s = (SecExt != 0) && da_secure_i;
-  assign cy_s = 1'b0;  // [DWT-AUTH-5] cycle matches are Non-secure privileged
+  // [DWT-AUTH-5] a cycle-counter match has attributes (cyc_s, 1): Secure when the PE is in
+  // Secure state in cycle t (the increment's cycle) and was in cycle t-1, so an increment at
+  // Secure entry or exit is not a Secure match (B14.2.2); always privileged. cy_s feeds the
+  // Secure prohibition [DWT-AUTH-4], the trace rule [DWT-AUTH-1] of the cycle match's
+  // packets and (as the op's attributes) the halt condition [DWT-DBG-HALT].
+  logic pe_secure_q, pe_secure_d;
+  assign pe_secure_d = pe_secure_i;  // pe_secure_i registered, updated every edge
+  assign cy_s = (SecExt != 0) && pe_secure_i && pe_secure_q;
   assign cy_p = 1'b1;
 
   // [DWT-AUTH-2], [DWT-AUTH-3] for ACTION 01 (dbg) and the others (trc).
@@ -297,7 +306,9 @@ module dwt_cmp #(
     assign v_p  = fdvsize_i[2*Prev +: 2];
     assign c    = comp_i[32*n +: 32];
     assign c_p  = comp_i[32*Prev +: 32];
-    assign vm   = vmask_i[32*n +: 32];
+    // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0 where
+    // DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
+    assign vm   = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
     assign id   = {id_i[5*n + 4], id_i[5*n +: 3]};
     assign id_p = {id_i[5*Prev + 4], id_i[5*Prev +: 3]};
     assign unused_id[n] = id_i[5*n + 3];  // ID bit 3 (data address, always 1) selects nothing
@@ -533,15 +544,17 @@ module dwt_cmp #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cmpmatch_q <= '0;
-      halt_q     <= 1'b0;
-      mon_q      <= 1'b0;
-      ir_q       <= '0;
+      cmpmatch_q  <= '0;
+      halt_q      <= 1'b0;
+      mon_q       <= 1'b0;
+      ir_q        <= '0;
+      pe_secure_q <= 1'b0;
     end else begin
-      cmpmatch_q <= cmpmatch_d;
-      halt_q     <= halt;
-      mon_q      <= mon;
-      ir_q       <= ir_d;
+      cmpmatch_q  <= cmpmatch_d;
+      halt_q      <= halt;
+      mon_q       <= mon;
+      ir_q        <= ir_d;
+      pe_secure_q <= pe_secure_d;
     end
   end
 

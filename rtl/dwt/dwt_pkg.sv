@@ -85,13 +85,17 @@ package dwt_pkg;
   localparam int FuncMatched   = 24;
   localparam int FuncId        = 27;  // [31:27]
 
-  // [DWT-ID-1] DWT_FUNCTIONn.ID of comparator n: bit 0 cycle counter, 1 instruction
-  // address, 2 data value, 3 data address (always), 4 linking (odd n).
+  // [DWT-ID-1] DWT_FUNCTIONn.ID of comparator n: bit 0 cycle counter (n == 0), 1 instruction
+  // address, 2 data value and linked data value (Main Extension and odd n: only together
+  // with bit 4, as in the architecture's list of ID values), 3 data address (always),
+  // 4 linking (odd n). Values 0x0B, 0x0A, 0x1E, 0x1A. [DWT-ID-2]: every feature that
+  // depends on data value matching (DV/LDV MATCH values, DWT_VMASKn, the VMASK in vmatch)
+  // is taken from bit 2 of this value, never from HasMain alone.
   function automatic logic [4:0] func_id(int n, int has_main, int has_cyc);
     logic [4:0] id;
     id    = 5'b01010;
     id[0] = (has_cyc != 0) && (n == 0);
-    id[2] = (has_main != 0);
+    id[2] = (has_main != 0) && ((n % 2) == 1);
     id[4] = (n % 2) == 1;
     func_id = id;
   endfunction

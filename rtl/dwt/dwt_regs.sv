@@ -66,8 +66,7 @@ module dwt_regs #(
   localparam int NumCompW = (NumComp > 0) ? NumComp : 1;  // padded width, no zero-width nets
   localparam logic [31:0] CtrlWrMask = dwt_pkg::ctrl_wr_mask(HasCycCnt, HasTrace, HasPrfCnt,
                                                               SecExt);
-  // [DWT-ID-1] ID bit 2 (data value) is HasMain for every comparator.
-  localparam bit VmaskImpl = (HasVmask != 0) && (HasMain != 0);
+  // DWT_VMASKn exists per comparator (VmaskImpl in gen_cmp): HasVmask and ID bit 2.
 
   // ---- Registers -------------------------------------------------------------------------
   logic [31:0]            ctrl_q, ctrl_d;          // writable DWT_CTRL bits only
@@ -134,6 +133,12 @@ module dwt_regs #(
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
+    // [DWT-ID-2] DWT_VMASKn is implemented iff HasVmask and ID bit 2 (data value matching)
+    // of this comparator (section 4; B14.2.2: a DWT_VMASKn for every implemented comparator
+    // that supports data value matching); otherwise RAZ/WI. The ID is dwt_pkg::func_id, the
+    // value id_i carries.
+    localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
+    localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
     logic wr_comp, wr_func, wr_vmask, rd_func;
     logic [31:0] func_rdata;
 
@@ -163,7 +168,9 @@ module dwt_regs #(
                                            : faction_q[2*n +: 2];
     assign fdvsize_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncDatavsize +: 2]
                                            : fdvsize_q[2*n +: 2];
-    assign vmask_d[32*n +: 32]  = wr_vmask ? pwdata_i : vmask_q[32*n +: 32];
+    // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
+    assign vmask_d[32*n +: 32]  = !VmaskImpl ? 32'h0 :
+                                  wr_vmask   ? pwdata_i : vmask_q[32*n +: 32];
     assign cfg_wr_o[n]          = wr_comp || wr_func;
     // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
     // edge; a match at the same edge sets it again (set wins).
@@ -284,6 +291,10 @@ module dwt_regs #(
   `CS_ASSERT_KNOWN(apb_ctrl_known_A, {psel_i, penable_i})
   // Fields outside the writable mask never become 1.
   `CS_ASSERT(ctrl_mask_A, (ctrl_q & ~CtrlWrMask) == 32'h0)
+  // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn.
+  for (genvar n = 0; n < NumComp; n++) begin : gen_id_chk
+    `CS_ASSERT(id_A, id_i[5*n +: 5] == dwt_pkg::func_id(n, HasMain, HasCycCnt))
+  end
 
 endmodule
 

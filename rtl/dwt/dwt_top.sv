@@ -271,6 +271,7 @@ module dwt_top #(
     .cyc_next_i    (cyc_next),
     .pc_last_i     (pc_last),
     .pc_last_tok_i (pc_last_tok),
+    .pe_secure_i   (pe_secure_i),
     .trcena_i      (trcena_i),
     .nid_u_i       (nid_u),
     .nid_p_i       (nid_p),

@@ -42,13 +42,20 @@ module itm_ts #(
   assign hold      = ~tsena_eff | (swoena_i & async_idle_i);        // [ITM-LTS-7]
   assign src_tick  = swoena_i ? ts_async_tick_i : 1'b1;             // [ITM-LTS-6]
 
+  // [ITM-LTS-5] the prescaler divides the asynchronous clock only: with SWOENA = 0 the
+  // counter ticks every clk_i cycle (div = 1, tsp_q stays 0) whatever TSPrescale holds
+  // (B14.1.3: the counter increments on every PE clock cycle); TSPrescale is still stored
+  // and read back in itm_regs.
   always_comb begin
-    unique case (tsprescale_i)
-      2'b00:   div_m1 = 6'd0;
-      2'b01:   div_m1 = 6'd3;
-      2'b10:   div_m1 = 6'd15;
-      default: div_m1 = 6'd63;
-    endcase
+    div_m1 = 6'd0;
+    if (swoena_i) begin
+      unique case (tsprescale_i)
+        2'b00:   div_m1 = 6'd0;
+        2'b01:   div_m1 = 6'd3;
+        2'b10:   div_m1 = 6'd15;
+        default: div_m1 = 6'd63;
+      endcase
+    end
   end
 
   assign presc_done = (tsp_q >= div_m1);
@@ -77,6 +84,11 @@ module itm_ts #(
 
   assign wrap_o = ~hold & ~load_lts_i & tick & (ts_q == {TsWidth{1'b1}});  // [ITM-LTS-2]
 
+  // [ITM-LTS-10] half-range request: the counter's top bit is set (cycle t's ts_q), so an
+  // LTS goes out before the counter wraps (B14.1.3: Arm recommends an LTS before overflow).
+  logic half;
+  assign half = ~hold & ts_q[TsWidth-1];
+
   // ---- Pending LTS and its TC bits [ITM-LTS-1..4] ----------------------------------------
   logic lts_pending_q, lts_pending_d;
   logic lts_tc0_q, lts_tc0_d;
@@ -96,15 +108,18 @@ module itm_ts #(
       lts_tc0_d     = 1'b0;
       lts_tc1_d     = 1'b0;
     end else if (!lts_pending_q) begin
-      // [ITM-LTS-2] wrap opens an LTS; [ITM-LTS-1] a trigger at the same edge wins.
-      if (wrap_o) begin
+      // [ITM-LTS-10] the half-range request and [ITM-LTS-2] a wrap open an LTS with TC 00;
+      // [ITM-LTS-1] a trigger at the same edge sets its own TC values and wins.
+      if (half || wrap_o) begin
         lts_pending_d = 1'b1;
         lts_tc0_d     = 1'b0;
         lts_tc1_d     = 1'b0;
       end
+      // [ITM-LTS-1], [ITM-LTS-11] an LTS for a delayed packet (aged(P)) is TC 11, never 10:
+      // its value, taken at the LTS load, includes the packet's wait.
       if (load_src_i && (ts_q != '0)) begin
         lts_pending_d = 1'b1;
-        lts_tc0_d     = 1'b0;
+        lts_tc0_d     = src_aged_i;
         lts_tc1_d     = src_aged_i;
       end
     end else begin
@@ -179,6 +194,8 @@ module itm_ts #(
   `CS_ASSERT(lts_len_A, (lts_len_o >= 3'd1) && (lts_len_o <= 3'd5))
   `CS_ASSERT(lts_one_load_A, !(load_lts_i && load_src_i))
   `CS_ASSERT(lts_hold_zero_A, !hold || (ts_d == '0 && tsp_d == '0))
+  // [ITM-LTS-5] with the synchronous clock the prescaler does not divide.
+  `CS_ASSERT(tsp_sync_A, swoena_i || (tsp_d == '0))
 
 endmodule
 
