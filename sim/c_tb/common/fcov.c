@@ -10,8 +10,8 @@
 /* Bin layout: the names below, in this order; the B_* are the first bin of each group. */
 enum {
     B_SYNC, B_OVF, B_LTS_SHORT, B_INST1, B_INST2, B_INST4, B_HW1, B_HW2, B_HW4,
-    B_LTS_LONG,                      /* + 4 * tc + groups - 1: 16 bins */
-    B_GTS1 = B_LTS_LONG + 16,        /* compressed: groups 1..4; full: clkch 0/1: 6 bins */
+    B_LTS_LONG,                      /* + 4 * lts_tc_bin(tc) + groups - 1: 12 bins */
+    B_GTS1 = B_LTS_LONG + 12,        /* compressed: groups 1..4; full: clkch 0/1: 6 bins */
     B_GTS2_48 = B_GTS1 + 6, B_GTS2_64,
     B_EXT_PAGE,                      /* + page: 8 bins */
     B_STALL = B_EXT_PAGE + 8,        /* + packet kind (stall_kind): 8 bins */
@@ -51,10 +51,11 @@ static void names_init(void)
                                         "HW1", "HW2", "HW4"};
     for (unsigned i = 0; i < 9; i++)
         snprintf(names[i], sizeof names[i], "%s", fixed[i]);
-    for (unsigned tc = 0; tc < 4; tc++)
+    static const unsigned tcs[] = {0, 1, 3};
+    for (unsigned t = 0; t < 3; t++)
         for (unsigned g = 1; g <= 4; g++)
-            snprintf(names[B_LTS_LONG + 4 * tc + g - 1], sizeof names[0], "LTS-long tc=%u groups=%u",
-                     tc, g);
+            snprintf(names[B_LTS_LONG + 4 * t + g - 1], sizeof names[0], "LTS-long tc=%u groups=%u",
+                     tcs[t], g);
     /* itm-contract: a compressed GTS1 (Wrap = 0) always has ClkCh = 0, a full one has
      * 4 groups; wrap=0 clkch=1 is no bin (the lockstep comparison rejects it). */
     for (unsigned g = 1; g <= 4; g++)
@@ -123,6 +124,13 @@ static int stall_kind(enum pkt_type t)
     }
 }
 
+/* The LTS-long bin row of a TC value: 00, 01 and 11 are produced; 10 never is
+ * ([ITM-LTS-11]: an LTS for a delayed packet is TC = 11). */
+static unsigned lts_tc_bin(unsigned tc)
+{
+    return (tc & 3u) == 3u ? 2u : tc & 1u;
+}
+
 static unsigned size_bin(unsigned first, unsigned size)
 {
     return first + (size == 1 ? 0u : size == 2 ? 1u : 2u);
@@ -139,8 +147,8 @@ static void packet(struct fcov *f, const struct pkt *p)
     case PKT_LTS:
         if (p->lts_short)
             f->hit[B_LTS_SHORT]++;
-        else if (groups >= 1 && groups <= 4)
-            f->hit[B_LTS_LONG + 4u * (p->tc & 3u) + groups - 1]++;
+        else if (groups >= 1 && groups <= 4 && (p->tc & 3u) != 2u)
+            f->hit[B_LTS_LONG + 4u * lts_tc_bin(p->tc) + groups - 1]++;
         break;
     case PKT_GTS1:
         if (p->wrap && groups == 4)

@@ -24,11 +24,13 @@ static uint32_t func(unsigned match, unsigned action, unsigned dvsize)
     return (match & 0xFu) | (action & 3u) << 4 | (dvsize & 3u) << 10;
 }
 
-/* DWT_FUNCTIONn.ID ([DWT-ID-1]): bit 0 CYC, 1 IA, 2 DV, 3 DA, 4 linking. */
+/* DWT_FUNCTIONn.ID ([DWT-ID-1]): bit 0 CYC, 1 IA, 2 DV, 3 DA, 4 linking; data value
+ * matching only together with linking (odd comparators with the Main Extension). */
 static unsigned comp_id(const struct dwt_cfg *c, unsigned n)
 {
-    return (c->cyccnt && n == 0 ? 1u : 0u) | 2u | (c->main_ext ? 4u : 0u) | 8u |
-           (n & 1u ? 16u : 0u);
+    bool odd = (n & 1u) != 0;
+    return (c->cyccnt && n == 0 ? 1u : 0u) | 2u | (c->main_ext && odd ? 4u : 0u) | 8u |
+           (odd ? 16u : 0u);
 }
 
 /* Replicates the low size bytes of v over 32 bits. */
@@ -78,13 +80,17 @@ static void prog_single(struct rgen *g, unsigned n)
         action = rgen_below(g, m ? 4 : 2);
         comp = dfav(g) + rgen_below(g, 8);
         comp &= ~((1u << dv) - 1);
-    } else if (r < 82) {
+    } else if (r < 82 && (comp_id(c, n) & 4u)) { /* DV where ID bit 2 says so [DWT-ID-2] */
         match = M_DV + rgen_below(g, 3);
         action = rgen_below(g, 3);
         comp = replicate(g->ddval[rgen_below(g, 4)], dv);
-    } else {
+    } else if (n < 4) { /* DAwV: comparators 0..3 with Main ([DWT-ID-1]) */
         match = M_DAWV + rgen_below(g, 3);
         action = 2 + rgen_below(g, 2);
+        comp = (dfav(g) + rgen_below(g, 8)) & ~((1u << dv) - 1);
+    } else { /* no DV or DAwV on this comparator: a data address row */
+        match = M_DA + rgen_below(g, 3);
+        action = rgen_below(g, 4);
         comp = (dfav(g) + rgen_below(g, 8)) & ~((1u << dv) - 1);
     }
     if (rgen_pct(g, 8)) { /* anything: reserved rows, DATAVSIZE 11, unsupported MATCH */
