@@ -67,19 +67,19 @@ RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/itm/*.c))
-TB_SHIM      := sim/c_tb/itm/dut_itm.cpp
-TB_TOP       := $(abspath sim/c_tb/itm/itm_tb_top.sv)
+TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c))
+TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
+TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
 CWARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-# The Verilated top is the harness wrapper itm_tb_top (itm_top + trace-only inputs); the
-# class keeps the name Vitm_top.
+# The Verilated top is the harness wrapper trace_tb_top (trace_top + trace-only inputs), class
+# Vtrace_tb_top.
 # --unroll-count 256: the per-port register loops of a 256-port ITM stay unrolled (with the
 # default of 64 the max configuration simulates about 10x slower; see make bench).
-VL_FLAGS := --cc --top-module itm_tb_top --prefix Vitm_top --trace-fst --assert --x-assign unique \
+VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --assert --x-assign unique \
             --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --build -j $(JOBS) \
             -CFLAGS -O2 $(RTL_INC)
 
@@ -119,35 +119,35 @@ golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 
 # ---- Verilated model + harness, one per configuration -----------------------------------
 define TB_RULES
-$(BUILD)/vl/$(1)/Vitm_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS)) $(TB_TOP)
+$(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS)) $(TB_TOP)
 	@mkdir -p $(BUILD)/vl/$(1)
 	cd $(RTL_DIR) && $(VERILATOR) $(VL_FLAGS) $(call vl_params,$(1)) --Mdir $(abspath $(BUILD)/vl/$(1)) \
 	    lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
 	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
-	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
+	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    > /dev/null
-$(BUILD)/tb/$(1)/dut_itm.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vitm_top__ALL.a sim/c_tb/common/dut_itm.h \
+$(BUILD)/tb/$(1)/dut_trace.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/common/dut_trace.h \
                             sim/golden/include/itm_model.h
 	@mkdir -p $(BUILD)/tb/$(1)
 	$(CXX) -O2 -g -std=c++17 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
 	    -Isim/golden/include \
 	    -c $(TB_SHIM) -o $$@
-$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/itm/*.h sim/golden/include/*.h)
+$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
-$(BUILD)/tb/$(1)/itm_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
-                         $(BUILD)/tb/$(1)/dut_itm.o
-	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vitm_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
+$(BUILD)/tb/$(1)/trace_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
+                         $(BUILD)/tb/$(1)/dut_trace.o
+	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
 	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
 endef
 $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
 
-tb: $(BUILD)/tb/$(CFG)/itm_tb ## build the lockstep harness for CFG
+tb: $(BUILD)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG
 
 # the default scenario of a configuration (full has a TPIU on the ITM's ATB: its own)
 SIM_SCN = $(if $(filter full,$(CFG)),scenarios/tpiu_nrz_frame_flush.scn,scenarios/default.scn)
-sim: $(BUILD)/tb/$(CFG)/itm_tb ## run the lockstep harness on the built-in default scenario
-	$(BUILD)/tb/$(CFG)/itm_tb $(SIM_SCN)
+sim: $(BUILD)/tb/$(CFG)/trace_tb ## run the lockstep harness on the built-in default scenario
+	$(BUILD)/tb/$(CFG)/trace_tb $(SIM_SCN)
 
 # ---- static checks ----------------------------------------------------------------------
 lint: ## verilator --lint-only -Wall on each block, trace_top and the harness top, every configuration
@@ -158,7 +158,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $$(make -s --no-print-directory fpb-params-$$c) $(RTL_COMMON) $(RTL_FPB); \
 	  $(VERILATOR) --lint-only -Wall --top-module trace_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS); \
-	  $(VERILATOR) --lint-only -Wall --top-module itm_tb_top $(RTL_INC) lint/verilator.vlt \
+	  $(VERILATOR) --lint-only -Wall --top-module trace_tb_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory vl-params-$$c) $(RTL_SRCS) $(TB_TOP); done
 	@echo "== lint fpb NumCode=0"; $(VERILATOR) --lint-only -Wall --top-module fpb_top $(RTL_INC) \
 	    lint/verilator.vlt -GNumCode=0 $(RTL_COMMON) $(RTL_FPB)
@@ -239,10 +239,10 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test ru
 
 
 # ---- lockstep regressions ---------------------------------------------------------------
-scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## directed scenarios on every configuration
+scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## directed scenarios on every configuration
 	@tests/run_scenarios.sh $(BUILD) $(CFGS)
 
-random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## seeded random lockstep (SEEDS x CYCLES per config), SHARD=i/N, reports in build/reports
+random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## seeded random lockstep (SEEDS x CYCLES per config), SHARD=i/N, reports in build/reports
 	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
 
 CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_bubble lts_tc1_lost \
@@ -269,12 +269,12 @@ wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
 	  echo "wave: no display (DISPLAY is not set); on a machine with one: gtkwave $$f"; \
 	else gtkwave "$$f"; fi
 
-wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
+wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## broken RTL -> FST window, .gtkw, shrunk scenario
 	@tests/wave_debug.sh $(BUILD) $(CFGS)
 
 # ---- conformance vectors (vectors/README.md) ---------------------------------------------
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
-# like itm_tb (per configuration); the Icarus replay bench is compiled once per configuration.
+# like trace_tb (per configuration); the Icarus replay bench is compiled once per configuration.
 VEC_DIR      := sim/c_tb/vec
 VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
 VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
@@ -307,8 +307,8 @@ $(BUILD)/vec/$(1)/obj/%.o: %.c $(VEC_HDRS)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) $(VEC_INC) -c $$< -o $$@
 $(BUILD)/vec/$(1)/vecreplay: $(patsubst %.c,$(BUILD)/vec/$(1)/obj/%.o,$(VEC_RPL_SRCS)) \
-                             $(BUILD)/tb/$(1)/dut_itm.o
-	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vitm_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
+                             $(BUILD)/tb/$(1)/dut_trace.o
+	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
 	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
 $(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
 	@mkdir -p $$(@D)
@@ -367,7 +367,7 @@ fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## libFuzzer: scenario parser,
 fuzz-quick: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS)) ## the fuzz targets for 10 s each (part of make test)
 	@tests/fuzz.sh $(BUILD) 10 $(FUZZ_TARGETS)
 
-soak: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) ## long random runs (SOAK_SEEDS x SOAK_CYCLES per config, ~10 min), SHARD=i/N
+soak: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## long random runs (SOAK_SEEDS x SOAK_CYCLES per config, ~10 min), SHARD=i/N
 	@SHARD=$(SHARD) SUITE=soak PROGRESS=60 tests/run_random.sh $(BUILD) $(SOAK_SEEDS) $(SOAK_CYCLES) $(CFGS)
 
 merge-reports: ## merge the shard reports under build/reports/ into build/reports/merged.{xml,json}
@@ -376,37 +376,37 @@ merge-reports: ## merge the shard reports under build/reports/ into build/report
 # Coverage build: the same RTL Verilated with --coverage-line --coverage-toggle and the C
 # compiled with --coverage, one per configuration, under build/cov/.
 define COV_RULES
-$(COV)/vl/$(1)/Vitm_top__ALL.a: $(RTL_SRCS) $(TB_TOP)
+$(COV)/vl/$(1)/Vtrace_tb_top__ALL.a: $(RTL_SRCS) $(TB_TOP)
 	@mkdir -p $(COV)/vl/$(1)
 	$(VERILATOR) $(VL_FLAGS) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
 	    --Mdir $(abspath $(COV)/vl/$(1)) lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) \
 	    > $(COV)/vl/$(1)/verilator.log 2>&1 || { cat $(COV)/vl/$(1)/verilator.log; exit 1; }
-	$(MAKE) -s -C $(COV)/vl/$(1) -f Vitm_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
+	$(MAKE) -s -C $(COV)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    verilated_cov.o > /dev/null
-$(COV)/tb/$(1)/%.o: sim/c_tb/itm/%.cpp $(COV)/vl/$(1)/Vitm_top__ALL.a sim/c_tb/common/dut_itm.h
+$(COV)/tb/$(1)/%.o: sim/c_tb/trace/%.cpp $(COV)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/common/dut_trace.h
 	@mkdir -p $(COV)/tb/$(1)
 	$(CXX) -O2 -g -std=c++17 -DVM_COVERAGE=1 -I$(COV)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd \
 	    -Isim/c_tb/common -Isim/golden/include -c $$< -o $$@
-$(COV)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/itm/*.h sim/golden/include/*.h)
+$(COV)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CWARN) -O0 -g --coverage $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common \
 	    -c $$(abspath $$<) -o $$@
-$(COV)/tb/$(1)/itm_tb: $(patsubst %.c,$(COV)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
-                       $(COV)/tb/$(1)/dut_itm.o $(COV)/tb/$(1)/dut_cov.o
-	$(CXX) --coverage -o $$@ $$^ $(COV)/vl/$(1)/Vitm_top__ALL.a $(COV)/vl/$(1)/verilated.o \
+$(COV)/tb/$(1)/trace_tb: $(patsubst %.c,$(COV)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
+                       $(COV)/tb/$(1)/dut_trace.o $(COV)/tb/$(1)/dut_cov.o
+	$(CXX) --coverage -o $$@ $$^ $(COV)/vl/$(1)/Vtrace_tb_top__ALL.a $(COV)/vl/$(1)/verilated.o \
 	    $(COV)/vl/$(1)/verilated_fst_c.o $(COV)/vl/$(1)/verilated_threads.o \
 	    $(COV)/vl/$(1)/verilated_cov.o -lz -lpthread
 endef
 $(foreach c,$(CFGS),$(eval $(call COV_RULES,$(c))))
 
-coverage: $(foreach c,$(CFGS),$(COV)/tb/$(c)/itm_tb) ## RTL line/toggle + golden gcov + functional coverage, HTML in build/coverage/html
+coverage: $(foreach c,$(CFGS),$(COV)/tb/$(c)/trace_tb) ## RTL line/toggle + golden gcov + functional coverage, HTML in build/coverage/html
 	@tests/coverage.sh $(BUILD) $(COV_SEEDS) $(COV_CYCLES) $(CFGS)
 
 # ---- trace decoder (sim/decode) and the closed loop stimulus -> pins -> decoder ----------
 include sim/decode/decode.mk
 
 .PHONY: tpiu-loop
-tpiu-loop: $(BUILD)/tb/full/itm_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO NRZ/Manchester, parallel) decoded back to the written payloads
+tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO NRZ/Manchester, parallel) decoded back to the written payloads
 	@tests/tpiu_loop.sh $(BUILD)
 
 test: golden-test golden-asan unit-test decode-test lint synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test fuzz-quick ## everything CI runs
@@ -417,7 +417,7 @@ test: golden-test golden-asan unit-test decode-test lint synth iverilog scenario
 # without --trace-fst (the shim with -DDUT_NO_TRACE) into $(BUILD)/bench, linked with the
 # harness objects of $(BUILD)/tb/<cfg>; it needs the make helpers vl-params-% and
 # synth-params-%.
-BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/itm_tb) $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
+BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
               $(BUILD)/vec/min/vecreplay $(BUILD)/vec/icarus/min.vvp
 bench: $(BENCH_DEPS) ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \

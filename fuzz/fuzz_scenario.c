@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data, size);
     text[size] = '\0';
-    /* the capacities itm_tb's load_scenario gives a file of this size */
+    /* the capacities trace_tb's load_scenario gives a file of this size */
     struct scenario s;
     memset(&s, 0, sizeof s);
     s.cap_ev = size / 2 + 16;

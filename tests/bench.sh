@@ -3,7 +3,7 @@
 # make bench: performance of the lockstep flow and of the RTL, measured in one run and
 # printed as one table (README "Performance" quotes it). Every rate is the best of REPS
 # runs (minimum time); pairs that are compared are run interleaved, so a background job
-# slows both alike. Rates of itm_tb are its own "cycles/s" (the run loop, without process
+# slows both alike. Rates of trace_tb are its own "cycles/s" (the run loop, without process
 # start-up); other timings are wall clock around the process.
 # Usage: tests/bench.sh BUILD_DIR   (environment from the Makefile's bench rule; REPS,
 # CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES override the run lengths)
@@ -22,7 +22,7 @@ t_start=$(date +%s)
 # ---- helpers ---------------------------------------------------------------------------
 now() { date +%s.%N; }
 fdiv() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "nan"; else printf "%.4g", a / b }'; }
-# itm_tb rate: BIN ARGS... -> cycles/s of the run loop (fails the bench if the run fails)
+# trace_tb rate: BIN ARGS... -> cycles/s of the run loop (fails the bench if the run fails)
 tb_rate() {
   local out
   out=$("$@" 2>&1) || { echo "bench: FAIL: $*" >&2; echo "$out" | tail -20 >&2; exit 1; }
@@ -45,7 +45,7 @@ best_time() {
   done
   echo "$best"
 }
-# two itm_tb commands (separated by ::), interleaved, best of reps each -> "rateA rateB"
+# two trace_tb commands (separated by ::), interleaved, best of reps each -> "rateA rateB"
 pair_rate() {
   local a=() b=() seen=0 x ba=0 bb=0 r
   for x in "$@"; do
@@ -98,13 +98,13 @@ build_tb() { # NAME CFG NOTRACE(0/1) [EXTRA_VERILATOR_FLAGS]
     lint/verilator.vlt $RTL_SRCS "$TB_TOP" > "$vl/verilator.log" 2>&1 ||
     { cat "$vl/verilator.log" >&2; exit 1; }
   # shellcheck disable=SC2086,SC2046
-  make -s -C "$vl" -f Vitm_top.mk $rt > /dev/null
+  make -s -C "$vl" -f Vtrace_tb_top.mk $rt > /dev/null
   # shellcheck disable=SC2086,SC2046
   "$CXX" -O2 -g -std=c++17 $([ "$notrace" = 1 ] && echo -DDUT_NO_TRACE) -I"$vl" -I"$VL_INC" \
-    -I"$VL_INC/vltstd" -Isim/c_tb/common -Isim/golden/include -c "$TB_SHIM" -o "$out/dut_itm.o"
+    -I"$VL_INC/vltstd" -Isim/c_tb/common -Isim/golden/include -c "$TB_SHIM" -o "$out/dut_trace.o"
   for o in $TB_OBJS; do objs+=("$build/tb/$cfg/obj/$o"); done
   # shellcheck disable=SC2086,SC2046
-  "$CXX" -o "$out/itm_tb" "${objs[@]}" "$out/dut_itm.o" "$vl/Vitm_top__ALL.a" \
+  "$CXX" -o "$out/trace_tb" "${objs[@]}" "$out/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
     $(for o in $rt; do echo "$vl/$o"; done) -lz -lpthread
 }
 declare -A btime
@@ -113,7 +113,7 @@ for spec in min:min:0 base:base:0 max:max:0 dwtmin:dwtmin:0 dwt:dwt:0 base-notra
   t0=$(now); build_tb "$name" "$cfg" "$nt" "${extra:-}"; t1=$(now)
   btime[$name]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
 done
-tb=$bd/base/itm_tb
+tb=$bd/base/trace_tb
 cfgstr() { "$1" --print-config | sed 's/^config //'; }
 
 # ---- 1. harness cost -------------------------------------------------------------------
@@ -143,7 +143,7 @@ fi
 # ---- 2. tracing cost -------------------------------------------------------------------
 echo "bench: tracing cost ..." >&2
 reps_saved=$reps; reps=$((reps + 2)) # a small difference: more interleaved runs
-read -r nt on <<< "$(pair_rate "$bd/base-notrace/itm_tb" --seed 1 --cycles "$cycles" :: \
+read -r nt on <<< "$(pair_rate "$bd/base-notrace/trace_tb" --seed 1 --cycles "$cycles" :: \
                      "$tb" --seed 1 --cycles "$cycles")"
 reps=$reps_saved
 fst_rate=$(best_rate "$tb" --seed 1 --cycles "$fst_cycles" --wave "$bd/always_on.fst")
@@ -151,7 +151,7 @@ fst_size=$(stat -c %s "$bd/always_on.fst"); rm -f "$bd/always_on.fst"
 sect "Tracing cost (lockstep, base)"
 nt_note=""; on_note=""
 if [ $have_cg = 1 ]; then
-  read -r i_nt _ <<< "$(cg_ipc "$bd/base-notrace/itm_tb" --seed 1)"
+  read -r i_nt _ <<< "$(cg_ipc "$bd/base-notrace/trace_tb" --seed 1)"
   read -r i_on _ <<< "$(cg_ipc "$tb" --seed 1)"
   nt_note="$i_nt instr/cycle"
   ic=$(awk -v a="$i_on" -v b="$i_nt" 'BEGIN { printf "%.3f", a / b - 1 }')
@@ -170,31 +170,31 @@ vec=vectors/itm/itm-0022-lts-long
 vcyc=$(awk '$1 == "lines" { print $2 }' "$vec/vector.txt")
 ti=$(best_time vvp -n "$build/vec/icarus/min.vvp" +vec="$vec")
 tv=$(best_time "$build/vec/min/vecreplay" --quiet "$vec")
-tl=$(tb_rate "$bd/min/itm_tb" "$vec/stimulus.scn")
+tl=$(tb_rate "$bd/min/trace_tb" "$vec/stimulus.scn")
 sect "Simulator comparison: vector $(basename "$vec") ($vcyc cycles, config min), whole process"
 row "Icarus: tests/vectors/itm_replay_tb.sv (vvp)" "$(fdiv "$vcyc" "$ti")" "cycles/s" "1.00" "" "$(printf '%.3f s' "$ti")"
 row "Verilator: vecreplay (same vector, compared)" "$(fdiv "$vcyc" "$tv")" "cycles/s" "$(fdiv "$ti" "$tv")" ">> 1" \
     "$(printf '%.3f s' "$tv")"
-row "Verilator: itm_tb lockstep on its stimulus.scn" "$(mfmt "$tl")" "cycles/s" "" "" "run loop only"
+row "Verilator: trace_tb lockstep on its stimulus.scn" "$(mfmt "$tl")" "cycles/s" "" "" "run loop only"
 
 # ---- 4. scale --------------------------------------------------------------------------
 echo "bench: scaling ..." >&2
 sect "Scale (lockstep, --seed 1, $((scale_cycles / 1000))k cycles, ratio to base; build = verilate + C++ -j$jobs + link)"
 declare -A srate
 for c in min base max dwtmin dwt; do
-  read -r r ra <<< "$(pair_rate "$bd/$c/itm_tb" --seed 1 --cycles "$scale_cycles" :: \
-                       "$bd/$c/itm_tb" --mode rtl --seed 1 --cycles "$scale_cycles")"
+  read -r r ra <<< "$(pair_rate "$bd/$c/trace_tb" --seed 1 --cycles "$scale_cycles" :: \
+                       "$bd/$c/trace_tb" --mode rtl --seed 1 --cycles "$scale_cycles")"
   srate[$c]=$r; srate[$c-rtl]=$ra
 done
 for c in min base max; do
-  row "$c: $(cfgstr "$bd/$c/itm_tb")" "$(mfmt "${srate[$c]}")" "cycles/s" \
+  row "$c: $(cfgstr "$bd/$c/trace_tb")" "$(mfmt "${srate[$c]}")" "cycles/s" \
       "$(fdiv "${srate[$c]}" "${srate[base]}")" "" \
       "RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
 done
 row "base without --trace-fst" "" "" "" "" "build ${btime[base-notrace]} s"
 for c in dwtmin dwt; do # the DWT's cost: its ITM twin without a DWT is min / max
   twin=min; [ "$c" = dwt ] && twin=max
-  row "$c: DWT, $("$bd/$c/itm_tb" --print-config | sed 's/.* comps=\([0-9]*\).*/\1/') comparators (ITM as $twin)" \
+  row "$c: DWT, $("$bd/$c/trace_tb" --print-config | sed 's/.* comps=\([0-9]*\).*/\1/') comparators (ITM as $twin)" \
       "$(mfmt "${srate[$c]}")" "cycles/s" "$(fdiv "${srate[$c]}" "${srate[base]}")" "" \
       "x$(fdiv "${srate[$c]}" "${srate[$twin]}") of $twin; RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
 done
@@ -244,7 +244,7 @@ done
 # "pin use" = bytes the port carried x cycles per byte / cycles from the first byte to the
 # end of the run (1.00: the port never idles), "data" = ITM bytes / bytes on the pins
 # (the rest: IDs, aux bytes, syncs, padding and, on the parallel port, half-word syncs).
-ftb=$build/tb/full/itm_tb
+ftb=$build/tb/full/trace_tb
 sect "TPIU at the limit (lockstep, full: the ITM saturating its ATB into the TPIU)"
 # mode | SPPR | CSPSR | ACPR | capture | tracedump arguments | cycles per byte on the pins
 for m in "parallel size 4|0|0x8|0|par|--parallel 4|2" "NRZ, 1 bit/cycle|2|0x1|0|swo|--swo-nrz 1|10" \

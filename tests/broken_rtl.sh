@@ -25,11 +25,11 @@ while IFS='|' read -r spec file expr; do
   if [ "$before" = "$(md5sum < "$dir/$file")" ]; then
     echo "ERROR mutant $name: the edit '$expr' did not change $file (stale mutant)"; exit 2
   fi
-  if ! make -s --no-print-directory RTL_DIR="$dir" BUILD="$dir/build" "$dir/build/tb/$cfg/itm_tb" \
+  if ! make -s --no-print-directory RTL_DIR="$dir" BUILD="$dir/build" "$dir/build/tb/$cfg/trace_tb" \
        > "$dir/build.log" 2>&1; then
     echo "ERROR mutant $name does not build:"; tail -20 "$dir/build.log"; exit 2
   fi
-  tb=$dir/build/tb/$cfg/itm_tb; caught=""
+  tb=$dir/build/tb/$cfg/trace_tb; caught=""
   for scn in scenarios/*.scn; do
     rc=0; "$tb" --quiet --wave-dir "$dir" "$scn" > "$dir/run.log" 2>&1 || rc=$?
     if [ $rc = 1 ]; then caught="scenario $scn"; break; fi

@@ -34,7 +34,7 @@ def main(argv):
     tot = {}
     for kv, n in points(argv[1]):
         if not kv.get("f", "").startswith("rtl/"):
-            continue  # the harness wrapper itm_tb_top.sv is not RTL under test
+            continue  # the harness wrapper trace_tb_top.sv is not RTL under test
         typ = kv.get("page", "?").split("/")[0].replace("v_", "")
         key = (typ, kv.get("f", "?"), int(kv.get("l", 0)), kv.get("n", ""), kv.get("o", ""))
         tot[key] = tot.get(key, 0) + n

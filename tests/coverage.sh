@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # make coverage: runs the regression (every scenario, SEEDS random seeds x CYCLES) on the
-# coverage build of every configuration (BUILD/cov/tb/<cfg>/itm_tb: Verilator line+toggle
+# coverage build of every configuration (BUILD/cov/tb/<cfg>/trace_tb: Verilator line+toggle
 # coverage, gcov of the golden model and harness), then merges and reports:
 #   BUILD/coverage/rtl.dat, rtl.info  Verilator coverage, merged; lcov form
 #   BUILD/coverage/golden.info        gcov of sim/golden and sim/c_tb via lcov
@@ -16,7 +16,7 @@ find "$cov/tb" -name '*.gcda' -delete 2>/dev/null
 rm -f "$cov"/fcov/*.json
 fail=0; n=0; start=$(date +%s)
 for cfg in "$@"; do
-  tb=$cov/tb/$cfg/itm_tb
+  tb=$cov/tb/$cfg/trace_tb
   for scn in scenarios/*.scn; do
     n=$((n + 1))
     ITM_COV_FILE=$cov/dat/$cfg-$n.dat "$tb" --quiet --wave-dir "$cov/tb/$cfg" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Sums the functional-coverage JSON files of many itm_tb runs (--fcov-json) and prints
+"""Sums the functional-coverage JSON files of many trace_tb runs (--fcov-json) and prints
 bins hit / total and the holes.
 
 Usage: tests/fcov_merge.py [--out MERGED.json] [--require N] FILE.json...

@@ -8,7 +8,7 @@
 #   SUITE=name     report name (default random); reports go to BUILD_DIR/reports/:
 #                  <suite>-<i>of<N>.xml (JUnit, one testcase per config x seed) and .json
 #   PROGRESS=S     print a progress line (seeds done, cycles/s) every S seconds (default 30)
-#   TB_ARGS=...    extra itm_tb options for every run (e.g. --fcov-json is added per run
+#   TB_ARGS=...    extra trace_tb options for every run (e.g. --fcov-json is added per run
 #                  when FCOV_DIR is set)
 #   FCOV_DIR=dir   write each run's functional coverage to dir/<cfg>-<seed>.json
 # Each seed's command line is printed on failure, so any failure reproduces with one command.
@@ -34,7 +34,7 @@ my_seeds=$(seq "$si" "$sn" "$seeds")
 nmine=$(echo "$my_seeds" | grep -c . || true)
 pass=0; fail=0; total=0; start=$(date +%s.%N); last=$(date +%s); cases=""; failures=""
 for cfg in "$@"; do
-  tb=$build/tb/$cfg/itm_tb; done_cfg=0
+  tb=$build/tb/$cfg/trace_tb; done_cfg=0
   for seed in $my_seeds; do
     extra=()
     [ -n "${FCOV_DIR:-}" ] && extra=(--fcov-json "$FCOV_DIR/$cfg-$seed.json")

@@ -10,7 +10,7 @@ pass=0; fail=0; skip=0; failed=()
 declare -A ran
 for scn in scenarios/*.scn; do ran[$scn]=0; done
 for cfg in "$@"; do
-  tb=$build/tb/$cfg/itm_tb
+  tb=$build/tb/$cfg/trace_tb
   for scn in scenarios/*.scn; do
     out=$("$tb" --quiet --wave-dir "$build/tb/$cfg" "$scn" 2>&1); rc=$?
     case $rc in

@@ -5,28 +5,28 @@
 # Usage: tests/tb_asan.sh BUILD_DIR
 set -euo pipefail
 build=$1
-make -s --no-print-directory "$build/tb/base/dut_itm.o"
+make -s --no-print-directory "$build/tb/base/dut_trace.o"
 out=$build/asan/tb; mkdir -p "$out"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 defs=$(make -s --no-print-directory c-params-base)
 objs=()
-for src in sim/c_tb/common/*.c sim/c_tb/itm/*.c sim/golden/src/*.c; do
+for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c; do
   o=$out/$(echo "$src" | tr / _).o
   cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs \
      -Isim/golden/include -Isim/c_tb/common -c "$src" -o "$o"
   objs+=("$o")
 done
 vl=$build/vl/base
-g++ $san -o "$out/itm_tb" "${objs[@]}" "$build/tb/base/dut_itm.o" "$vl/Vitm_top__ALL.a" \
+g++ $san -o "$out/trace_tb" "${objs[@]}" "$build/tb/base/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
     "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lz -lpthread
 pass=0; fail=0
 for scn in scenarios/*.scn; do
-  rc=0; "$out/itm_tb" --quiet --wave-dir "$out" "$scn" >"$out/last.log" 2>&1 || rc=$?
+  rc=0; "$out/trace_tb" --quiet --wave-dir "$out" "$scn" >"$out/last.log" 2>&1 || rc=$?
   if [ $rc = 0 ] || [ $rc = 77 ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL asan $scn (exit $rc)"; tail -20 "$out/last.log"; fi
 done
 for seed in 1 2 3; do
-  rc=0; "$out/itm_tb" --quiet --seed $seed --cycles 20000 --wave-dir "$out" >"$out/last.log" 2>&1 || rc=$?
+  rc=0; "$out/trace_tb" --quiet --seed $seed --cycles 20000 --wave-dir "$out" >"$out/last.log" 2>&1 || rc=$?
   if [ $rc = 0 ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL asan seed $seed (exit $rc)"; tail -20 "$out/last.log"; fi
 done

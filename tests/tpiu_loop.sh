@@ -5,10 +5,10 @@
 # flushes, and the harness captures the RTL's SWO pin or TRACEDATA every cycle
 # (--capture-swo / --capture-par); tracedump (sim/decode) decodes the capture and the
 # instrumentation packets it finds must be exactly the payloads written, in order.
-# Usage: tests/tpiu_loop.sh BUILD_DIR   (needs BUILD_DIR/tb/full/itm_tb, BUILD_DIR/decode/tracedump)
+# Usage: tests/tpiu_loop.sh BUILD_DIR   (needs BUILD_DIR/tb/full/trace_tb, BUILD_DIR/decode/tracedump)
 set -u
 build=$1
-tb=$build/tb/full/itm_tb
+tb=$build/tb/full/trace_tb
 dump=$build/decode/tracedump
 out=$build/tpiu_loop
 mkdir -p "$out"

@@ -18,7 +18,7 @@ import sys
 
 
 def fst_names(fst):
-    """Full signal names in the FST, e.g. TOP.itm_tb_top.atdata_o[7:0], and its time span."""
+    """Full signal names in the FST, e.g. TOP.trace_tb_top.atdata_o[7:0], and its time span."""
     vcd = subprocess.run(["fst2vcd", "-f", fst], check=True, capture_output=True, text=True).stdout
     names, scope, times = set(), [], []
     for line in vcd.splitlines():

@@ -22,7 +22,7 @@ max_events=12 # seed 5 shrinks from 224 events (failure at cycle 762) to 7
 root=$(pwd); out=$build/wave-test; dir=$out/mut; wd=$out/waves
 start=$(date +%s); fails=0
 fail() { echo "FAIL wave-test: $*"; fails=$((fails + 1)); }
-scope=TOP.itm_tb_top
+scope=TOP.trace_tb_top
 need=()
 for p in prdata pready pslverr atvalid atdata atid afready hw_ready busy; do
   need+=("$scope.exp_${p}_i" "$scope.${p}_o")
@@ -38,11 +38,11 @@ rm -rf "$out"; mkdir -p "$dir" "$wd"
 cp -r rtl lint "$dir/"
 sed -i -E "$expr" "$dir/$file"
 if cmp -s "$root/$file" "$dir/$file"; then echo "ERROR wave-test: '$expr' did not change $file"; exit 2; fi
-if ! make -s --no-print-directory RTL_DIR="$dir" BUILD="$dir/build" "$dir/build/tb/base/itm_tb" \
+if ! make -s --no-print-directory RTL_DIR="$dir" BUILD="$dir/build" "$dir/build/tb/base/trace_tb" \
      > "$out/build.log" 2>&1; then
   echo "ERROR wave-test: the mutant does not build:"; tail -20 "$out/build.log"; exit 2
 fi
-tb=$dir/build/tb/base/itm_tb
+tb=$dir/build/tb/base/trace_tb
 
 # ---- one command: failing seed -> FST window, .gtkw, shrunk scenario --------------------
 rc=0
@@ -81,18 +81,18 @@ asan=$out/asan; mkdir -p "$asan"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 defs=$(make -s --no-print-directory c-params-base)
 objs=()
-for src in sim/c_tb/common/*.c sim/c_tb/itm/*.c sim/golden/src/*.c; do
+for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c; do
   o=$asan/$(echo "$src" | tr / _).o
   cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs \
      -Isim/golden/include -Isim/c_tb/common -c "$src" -o "$o" || fail "asan: $src does not compile"
   objs+=("$o")
 done
 vl=$dir/build/vl/base
-g++ $san -o "$asan/itm_tb" "${objs[@]}" "$dir/build/tb/base/dut_itm.o" "$vl/Vitm_top__ALL.a" \
+g++ $san -o "$asan/trace_tb" "${objs[@]}" "$dir/build/tb/base/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
     "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lz -lpthread ||
   fail "asan: link"
 rc=0
-"$asan/itm_tb" --quiet --seed $seed --cycles $cycles --wave-window $window --wave-dir "$asan/w" \
+"$asan/trace_tb" --quiet --seed $seed --cycles $cycles --wave-window $window --wave-dir "$asan/w" \
   --shrink > "$asan/run.log" 2>&1 || rc=$?
 [ $rc = 1 ] && grep -q 'shrink: .* -> .* events' "$asan/run.log" &&
   ! grep -q -E 'Sanitizer|runtime error' "$asan/run.log" ||
@@ -105,8 +105,8 @@ printf 'read 0xFBC expect=0x0   # ITM_DEVARCH is 0x47701A01: a failing check\nid
 { echo "config tpiu=1"; cat "$out/check_fails.scn"; } > "$out/check_fails_tpiu.scn"
 for c in "${cfgs[@]}"; do
   scn=$out/check_fails.scn
-  [ "$("$build/tb/$c/itm_tb" --print-config | grep -o 'tpiu=1')" ] && scn=$out/check_fails_tpiu.scn
-  rc=0; "$build/tb/$c/itm_tb" --quiet --wave-dir "$out/cfg_$c" "$scn" \
+  [ "$("$build/tb/$c/trace_tb" --print-config | grep -o 'tpiu=1')" ] && scn=$out/check_fails_tpiu.scn
+  rc=0; "$build/tb/$c/trace_tb" --quiet --wave-dir "$out/cfg_$c" "$scn" \
     > "$out/cfg_$c.log" 2>&1 || rc=$?
   [ $rc = 1 ] || fail "[$c] the failing check exited $rc"
   t=$(sed -n 's/.*(marker at cycle [-0-9]*, time \([0-9]*\);.*/\1/p' "$out/cfg_$c.log")

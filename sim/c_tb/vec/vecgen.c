@@ -282,7 +282,7 @@ static void random_text(const struct opts *o, const struct itm_cfg *cfg, struct 
     buf_add(t, RANDOM_MARK "%" PRIu64 " cycles=%" PRIu64 "\n", o->seed, o->rcycles);
     buf_add(t,
             "# Random stimulus: the events of the harness's generator (sim/c_tb/common/random.c)\n"
-            "# for this configuration, as itm_tb --seed %" PRIu64 " --cycles %" PRIu64
+            "# for this configuration, as trace_tb --seed %" PRIu64 " --cycles %" PRIu64
             " --emit-scenario writes them,\n# then a drain (every enable on, ATREADY high, "
             "wait_idle) so that the stream ends between\n# packets. Written once by vecgen "
             "--emit-stimulus: this file, not the generator,\n# defines the vector.\n",

@@ -4,7 +4,7 @@
  * every output compared every cycle, the scenario's own checks on the RTL's stream), and
  * checks that the RTL's inputs and outputs equal inputs.hex / outputs.hex in every cycle and
  * that its ATB transfers equal vector.txt's records, cycle, data and ATID. Built per
- * configuration like itm_tb. */
+ * configuration like trace_tb. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -17,7 +17,7 @@
 
 #include "compare.h"
 #include "driver.h"
-#include "dut_itm.h"
+#include "dut_trace.h"
 #include "sys_model.h"
 #include "build_cfg.h"
 #include "log.h"
@@ -105,7 +105,7 @@ static bool replay(const char *dir)
     static struct scenario s;
     static struct hex_lines hin, hout;
     bool ok = false;
-    struct dut_itm *dut = NULL;
+    struct dut_trace *dut = NULL;
     memset(&s, 0, sizeof s);
     memset(&hin, 0, sizeof hin);
     memset(&hout, 0, sizeof hout);
@@ -139,7 +139,7 @@ static bool replay(const char *dir)
 
     static struct sys_model gm;
     sys_model_init(&gm, &build_sys_cfg);
-    dut = dut_itm_new_seeded(1);
+    dut = dut_trace_new_seeded(1);
     if (!dut) {
         snprintf(msg, sizeof msg, "cannot create the Verilated model");
         goto fail;
@@ -181,9 +181,9 @@ static bool replay(const char *dir)
             goto fail;
         }
         sys_model_eval(&gm, &in, &og);
-        dut_itm_set_inputs(dut, &in);
-        dut_itm_eval(dut);
-        dut_itm_get_outputs(dut, &orr);
+        dut_trace_set_inputs(dut, &in);
+        dut_trace_eval(dut);
+        dut_trace_get_outputs(dut, &orr);
         vec_out_parse(hout.line[k], &ov.itm); /* FPB outputs: 0 (ITM vectors) */
         /* atready_o is atready_i passed through (no TPIU in a vector's configuration) */
         ov.atready = in.itm.atready;
@@ -227,7 +227,7 @@ static bool replay(const char *dir)
             goto fail;
         }
         sys_model_step(&gm, &in);
-        if (dut_itm_tick(dut)) {
+        if (dut_trace_tick(dut)) {
             snprintf(msg, sizeof msg,
                      "cycle %" PRId64 ": the RTL stopped ($stop/$fatal or a failed "
                      "assertion)",
@@ -252,8 +252,8 @@ fail:
     log_msg(LOG_ERROR, "vecreplay: FAIL %s: %s\n", dir, msg);
 out:
     if (dut) {
-        dut_itm_final(dut);
-        dut_itm_free(dut);
+        dut_trace_final(dut);
+        dut_trace_free(dut);
     }
     free_scenario(&s);
     hex_free(&hin);

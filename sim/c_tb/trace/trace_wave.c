@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* GTKWave view of a harness trace (itm_wave.h). Signal names are those Verilator gives
- * itm_tb_top (sim/c_tb/itm/itm_tb_top.sv) and the RTL under it; tests/wave_debug.sh checks
+/* GTKWave view of a harness trace (trace_wave.h). Signal names are those Verilator gives
+ * trace_tb_top (sim/c_tb/trace/trace_tb_top.sv) and the RTL under it; tests/wave_debug.sh checks
  * that every name written here exists in the FST. Only signals present in every
  * configuration are used (no generate-block internals). */
-#include "itm_wave.h"
+#include "trace_wave.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -14,8 +14,8 @@
 #include "gtkw.h"
 #include "log.h"
 
-#define S ITM_WAVE_SCOPE "."
-#define DUT ITM_WAVE_SCOPE ".u_dut.u_itm."
+#define S TRACE_WAVE_SCOPE "."
+#define DUT TRACE_WAVE_SCOPE ".u_dut.u_itm."
 
 /* A trace of the view: name below TOP, width (0: a scalar, W_*: from the configuration),
  * format, translate filter (0 none, F_HDR ATB packet header, F_SEL arbiter selection). */
@@ -186,7 +186,7 @@ static const struct sig g_dwt[] = {
 };
 
 /* DWT internals (configurations with a DWT that has trace: they live under gen_dwt). */
-#define DW ITM_WAVE_SCOPE ".u_dut.gen_dwt.u_dwt."
+#define DW TRACE_WAVE_SCOPE ".u_dut.gen_dwt.u_dwt."
 static const struct sig g_dwt_int[] = {
     {DW "u_regs.ctrl_q", 32, GTKW_HEX, F_NONE},
     {DW "u_cnt.cyccnt_q", 32, GTKW_HEX, F_NONE},
@@ -201,7 +201,7 @@ static const struct sig g_dwt_int[] = {
 };
 
 /* TPIU internals (configurations with a TPIU only: they live under gen_tpiu). */
-#define TP ITM_WAVE_SCOPE ".u_dut.gen_tpiu.u_tpiu."
+#define TP TRACE_WAVE_SCOPE ".u_dut.gen_tpiu.u_tpiu."
 static const struct sig g_tpiu_int[] = {
     {TP "u_regs.tpiu_txmode_q", 2, GTKW_DEC, F_NONE},
     {TP "u_regs.tpiu_enfcont_q", 0, GTKW_BIN, F_NONE},
@@ -300,7 +300,7 @@ static int write_filters(const char *hdr_path, const char *sel_path)
     return 0;
 }
 
-uint64_t itm_wave_marker_time(int64_t cycle, unsigned reset_cycles)
+uint64_t trace_wave_marker_time(int64_t cycle, unsigned reset_cycles)
 {
     return (uint64_t)(10 * (cycle + (int64_t)reset_cycles) + 3);
 }
@@ -314,7 +314,7 @@ static unsigned clog2(unsigned v)
 }
 
 /* Name as GTKWave knows it: vectors carry their range, e.g. "atdata_o[7:0]". */
-static void sig_name(const struct sig *s, const struct itm_wave_info *wi, char *buf, size_t n)
+static void sig_name(const struct sig *s, const struct trace_wave_info *wi, char *buf, size_t n)
 {
     const struct itm_cfg *cfg = wi->cfg;
     int w = s->width;
@@ -352,7 +352,7 @@ static void sig_name(const struct sig *s, const struct itm_wave_info *wi, char *
         snprintf(buf, n, "%s[%d:0]", s->name, w - 1);
 }
 
-static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct sig *s,
+static void put_sig(struct gtkw *w, const struct trace_wave_info *wi, const struct sig *s,
                     enum gtkw_color c, const char *hdr, const char *sel)
 {
     char name[160];
@@ -366,7 +366,7 @@ static void put_sig(struct gtkw *w, const struct itm_wave_info *wi, const struct
 }
 
 /* A group of the configuration-dependent signals, all in the normal colour. */
-static void put_group(struct gtkw *w, const struct itm_wave_info *wi, const char *title,
+static void put_group(struct gtkw *w, const struct trace_wave_info *wi, const char *title,
                       bool closed, const struct sig *sigs, size_t n, const char *hdr,
                       const char *sel)
 {
@@ -397,21 +397,21 @@ static const struct sig *out_sig(enum cmp_field f, bool exp)
     return NULL;
 }
 
-int itm_wave_view_write(const struct itm_wave_info *wi)
+int trace_wave_view_write(const struct trace_wave_info *wi)
 {
     char path[1200], fst[1200], hdr[1200], sel[1200];
     snprintf(path, sizeof path, "%s/%s", wi->dir, wi->gtkw);
     snprintf(fst, sizeof fst, "%s/%s", wi->dir, wi->fst);
-    snprintf(hdr, sizeof hdr, "%s/%s", wi->dir, ITM_WAVE_HDR_FILTER);
-    snprintf(sel, sizeof sel, "%s/%s", wi->dir, ITM_WAVE_SEL_FILTER);
+    snprintf(hdr, sizeof hdr, "%s/%s", wi->dir, TRACE_WAVE_HDR_FILTER);
+    snprintf(sel, sizeof sel, "%s/%s", wi->dir, TRACE_WAVE_SEL_FILTER);
     if (write_filters(hdr, sel) != 0) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot write the translate filters in %s: %s\n", wi->dir,
+        log_msg(LOG_ERROR, "trace_tb: error: cannot write the translate filters in %s: %s\n", wi->dir,
                 strerror(errno));
         return -1;
     }
     struct gtkw w;
     if (gtkw_open(&w, path, fst) != 0) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", path, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     const int64_t r = wi->reset_cycles;
@@ -425,7 +425,7 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
     struct gtkw_view v = {
         .t_start = (uint64_t)(10 * (from + r)),
         .t_end = (uint64_t)(10 * (to + 1 + r)),
-        .marker = marked ? (int64_t)itm_wave_marker_time(wi->fail_cycle, wi->reset_cycles) : -1,
+        .marker = marked ? (int64_t)trace_wave_marker_time(wi->fail_cycle, wi->reset_cycles) : -1,
         .marker_name = marked ? mname : NULL,
         .width = 1600,
         .height = 900,
@@ -477,7 +477,7 @@ int itm_wave_view_write(const struct itm_wave_info *wi)
         put_group(&w, wi, "TPIU internals (u_dut.gen_tpiu.u_tpiu)", true, g_tpiu_int,
                   N(g_tpiu_int), hdr, sel);
     if (gtkw_close(&w) != 0) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s\n", path);
+        log_msg(LOG_ERROR, "trace_tb: error: cannot write %s\n", path);
         return -1;
     }
     return 0;

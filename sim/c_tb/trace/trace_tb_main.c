@@ -19,9 +19,9 @@
 #include "compare.h"
 #include "driver.h"
 #include "fcov.h"
-#include "dut_itm.h"
+#include "dut_trace.h"
 #include "sys_model.h"
-#include "itm_wave.h"
+#include "trace_wave.h"
 #include "build_cfg.h"
 #include "log.h"
 #include "pins.h"
@@ -77,7 +77,7 @@ struct tb {
     char **argv;
     bool use_g, use_r;
     struct sys_model gm;
-    struct dut_itm *dut;
+    struct dut_trace *dut;
     struct scenario scen;
     struct rgen *rg;
     struct driver drv;
@@ -189,7 +189,7 @@ static bool need_num(const char *name, const char *val, bool ok, uint64_t n, uin
 {
     if (ok && n >= lo && n <= hi)
         return true;
-    log_msg(LOG_ERROR, "itm_tb: error: %s: expected a number in %" PRIu64 "..%" PRIu64
+    log_msg(LOG_ERROR, "trace_tb: error: %s: expected a number in %" PRIu64 "..%" PRIu64
                        ", got '%s'\n", name, lo, hi, val);
     return false;
 }
@@ -207,7 +207,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == '\0') {
             if (o->scenario) {
-                log_msg(LOG_ERROR, "itm_tb: error: more than one scenario ('%s', '%s')\n",
+                log_msg(LOG_ERROR, "trace_tb: error: more than one scenario ('%s', '%s')\n",
                         o->scenario, a);
                 return EXIT_USAGE;
             }
@@ -235,16 +235,16 @@ static int parse_args(int argc, char **argv, struct opts *o)
         for (unsigned k = 0; k < sizeof valued / sizeof valued[0]; k++)
             known |= strcmp(name, valued[k]) == 0;
         if (!is_flag && !known) {
-            log_msg(LOG_ERROR, "itm_tb: error: unknown option '%s' (see --help)\n", name);
+            log_msg(LOG_ERROR, "trace_tb: error: unknown option '%s' (see --help)\n", name);
             return EXIT_USAGE;
         }
         if (is_flag && val) {
-            log_msg(LOG_ERROR, "itm_tb: error: %s takes no value\n", name);
+            log_msg(LOG_ERROR, "trace_tb: error: %s takes no value\n", name);
             return EXIT_USAGE;
         }
         if (!is_flag && !val) {
             if (i + 1 >= argc) {
-                log_msg(LOG_ERROR, "itm_tb: error: %s needs a value (see --help)\n", name);
+                log_msg(LOG_ERROR, "trace_tb: error: %s needs a value (see --help)\n", name);
                 return EXIT_USAGE;
             }
             val = argv[++i];
@@ -313,29 +313,29 @@ static int parse_args(int argc, char **argv, struct opts *o)
             for (m = 0; m < 3 && strcmp(val, mode_names[m]) != 0; m++)
                 ;
             if (m == 3) {
-                log_msg(LOG_ERROR, "itm_tb: error: --mode: expected lockstep, rtl or golden, got "
+                log_msg(LOG_ERROR, "trace_tb: error: --mode: expected lockstep, rtl or golden, got "
                                    "'%s'\n", val);
                 return EXIT_USAGE;
             }
             o->mode = (enum mode)m;
         } else {
-            log_msg(LOG_ERROR, "itm_tb: error: unknown option '%s' (see --help)\n", name);
+            log_msg(LOG_ERROR, "trace_tb: error: unknown option '%s' (see --help)\n", name);
             return EXIT_USAGE;
         }
 #undef NEED_NUM
     }
     if (o->scenario && (o->seed_given || o->cycles_given)) {
-        log_msg(LOG_ERROR, "itm_tb: error: --seed/--cycles are for random mode; a scenario "
+        log_msg(LOG_ERROR, "trace_tb: error: --seed/--cycles are for random mode; a scenario "
                            "(%s) defines its own events\n", o->scenario);
         return EXIT_USAGE;
     }
     if (o->shrink && o->mode != MODE_LOCKSTEP) {
-        log_msg(LOG_ERROR, "itm_tb: error: --shrink needs --mode lockstep (it shrinks to a "
+        log_msg(LOG_ERROR, "trace_tb: error: --shrink needs --mode lockstep (it shrinks to a "
                            "mismatch)\n");
         return EXIT_USAGE;
     }
     if (o->wave && o->mode == MODE_GOLDEN) {
-        log_msg(LOG_ERROR, "itm_tb: error: --wave traces the RTL, not available with --mode "
+        log_msg(LOG_ERROR, "trace_tb: error: --wave traces the RTL, not available with --mode "
                            "golden\n");
         return EXIT_USAGE;
     }
@@ -514,7 +514,7 @@ static int tb_start(struct tb *tb, bool replay)
         if (sys_model_init(&tb->gm, &build_sys_cfg) != 0) {
             char c[CFG_STR_LEN];
             cfg_string(&build_sys_cfg, c, sizeof c);
-            log_msg(LOG_ERROR, "itm_tb: error: the golden model rejects the configuration %s\n",
+            log_msg(LOG_ERROR, "trace_tb: error: the golden model rejects the configuration %s\n",
                     c);
             return -1;
         }
@@ -522,10 +522,10 @@ static int tb_start(struct tb *tb, bool replay)
     }
     if (tb->use_r) {
         if (tb->dut)
-            dut_itm_free(tb->dut);
-        tb->dut = dut_itm_new_seeded(tb->rand_init);
+            dut_trace_free(tb->dut);
+        tb->dut = dut_trace_new_seeded(tb->rand_init);
         if (!tb->dut) {
-            log_msg(LOG_ERROR, "itm_tb: error: cannot create the Verilated model\n");
+            log_msg(LOG_ERROR, "trace_tb: error: cannot create the Verilated model\n");
             return -1;
         }
     }
@@ -548,7 +548,7 @@ static void progress(const struct tb *tb, double t0, double *last, uint64_t cycl
         return;
     *last = t;
     /* asked for explicitly, so shown even with --quiet (stderr, like errors) */
-    log_msg(LOG_ERROR, "itm_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle,
+    log_msg(LOG_ERROR, "trace_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle,
             (double)cycles / (t - t0));
 }
 
@@ -589,7 +589,7 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
     struct driver *drv = &tb->drv;
     struct sys_in in;
     struct sys_out og, orr;
-    struct dut_itm_tb tbv;
+    struct dut_trace_tb tbv;
     memset(&og, 0, sizeof og);
     memset(&orr, 0, sizeof orr);
     memset(&tbv, 0, sizeof tbv);
@@ -619,8 +619,8 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (trace_wanted && c >= ctl->trace_from) {
             trace_wanted = false;
-            if (dut_itm_trace_open(tb->dut, ctl->trace) != 0) {
-                log_msg(LOG_ERROR, "itm_tb: error: cannot write the trace %s\n", ctl->trace);
+            if (dut_trace_trace_open(tb->dut, ctl->trace) != 0) {
+                log_msg(LOG_ERROR, "trace_tb: error: cannot write the trace %s\n", ctl->trace);
                 r->trace_failed = true;
             } else
                 tracing = true;
@@ -630,13 +630,13 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         if (tb->fcov && use_g)
             fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
-            dut_itm_set_inputs(tb->dut, &in);
-            dut_itm_eval(tb->dut);
-            dut_itm_get_outputs(tb->dut, &orr);
+            dut_trace_set_inputs(tb->dut, &in);
+            dut_trace_eval(tb->dut);
+            dut_trace_get_outputs(tb->dut, &orr);
         }
         if (lockstep && c == ctl->verify_at)
             r->verified = cmp_outputs(&og, &orr) != 0;
-        if (tracing) { /* the trace-only inputs of itm_tb_top, before the streams move on */
+        if (tracing) { /* the trace-only inputs of trace_tb_top, before the streams move on */
             tbv.exp = og;
             tbv.cycle = c;
             tbv.mismatch = lockstep && cmp_outputs(&og, &orr) != 0;
@@ -684,7 +684,7 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
             }
             if ((tb->cap_swo || tb->cap_par) && ctl->checks &&
                 pins_capture(tb->cap_swo, tb->cap_par, use_r ? &orr : &og) != 0) {
-                log_msg(LOG_ERROR, "itm_tb: error: cannot write a pin capture\n");
+                log_msg(LOG_ERROR, "trace_tb: error: cannot write a pin capture\n");
                 tb->cap_swo = tb->cap_par = NULL;
             }
         }
@@ -705,9 +705,9 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
                 sys_model_eval(&tb->gm, &in, &tbv.exp_next);
             else
                 tbv.exp_next = og;
-            dut_itm_set_tb(tb->dut, &tbv);
+            dut_trace_set_tb(tb->dut, &tbv);
         }
-        if (use_r && dut_itm_tick(tb->dut) && checks) {
+        if (use_r && dut_trace_tick(tb->dut) && checks) {
             char msg[160];
             snprintf(msg, sizeof msg,
                      "the RTL stopped ($stop/$fatal/$finish or a failed assertion, see the "
@@ -730,7 +730,7 @@ static void run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
             progress(tb, t0, &last_progress, cycles);
     }
     if (tracing)
-        dut_itm_trace_close(tb->dut);
+        dut_trace_trace_close(tb->dut);
     r->cycles = cycles;
     r->seconds = now_s() - t0;
     if (r->fail == F_NONE && ctl->checks) {
@@ -890,7 +890,7 @@ static void print_run_id(const struct tb *tb)
 static void report_failure(struct tb *tb, const struct run_result *r)
 {
     static const char *const kind[] = {"", "MISMATCH", "CHECK FAILED", "RTL STOPPED", "TIMEOUT"};
-    log_msg(LOG_ERROR, "itm_tb: %s at cycle %" PRId64 "\n", kind[r->fail], r->fail_cycle);
+    log_msg(LOG_ERROR, "trace_tb: %s at cycle %" PRId64 "\n", kind[r->fail], r->fail_cycle);
     print_run_id(tb);
     if (r->fail == F_MISMATCH) {
         cmp_print(r->diff, &r->og, &r->orr);
@@ -919,12 +919,12 @@ static const char *const fail_kind_name[] = {"", "mismatch", "check failed", "RT
 static bool abs_dir(const char *dir, char *buf, size_t n)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: cannot create %s: %s\n", dir, strerror(errno));
         return false;
     }
     char *rp = realpath(dir, NULL);
     if (!rp) {
-        log_msg(LOG_ERROR, "itm_tb: error: %s: %s\n", dir, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: %s: %s\n", dir, strerror(errno));
         return false;
     }
     snprintf(buf, n, "%s", rp);
@@ -940,7 +940,7 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
     char dir[1024];
     if (!abs_dir(shown_dir, dir, sizeof dir))
         return;
-    struct itm_wave_info wi = {
+    struct trace_wave_info wi = {
         .cfg = &build_cfg,
         .tpiu_fifo_depth = build_sys_cfg.has_tpiu ? build_sys_cfg.tpiu.atb_fifo_depth : 0,
         .has_dwt = build_sys_cfg.has_dwt,
@@ -956,11 +956,11 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
         .fail_kind = fail_kind_name[r->fail],
         .diff = r->fail == F_MISMATCH ? r->diff : 0u,
     };
-    if (itm_wave_view_write(&wi) != 0)
+    if (trace_wave_view_write(&wi) != 0)
         return;
     log_msg(LOG_ERROR, "  view:  gtkwave %s/%s   (marker at cycle %" PRId64 ", time %" PRIu64
                        "; or: make wave)\n", shown_dir, gtkw, r->fail_cycle,
-            itm_wave_marker_time(r->fail_cycle, tb->o->reset_cycles));
+            trace_wave_marker_time(r->fail_cycle, tb->o->reset_cycles));
 }
 
 /* Replays the events of the current source from cycle 0 with tracing in
@@ -1097,7 +1097,7 @@ static bool shrink_test(void *ctx, const struct event *ev, size_t n)
     double t = now_s();
     if (t - x->last >= 2.0) {
         x->last = t;
-        log_msg(LOG_ERROR, "itm_tb: shrink: %u runs, %zu events left, %.0f s\n", x->runs,
+        log_msg(LOG_ERROR, "trace_tb: shrink: %u runs, %zu events left, %.0f s\n", x->runs,
                 x->best_n, t - x->t0);
     }
     return same;
@@ -1148,9 +1148,9 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
     char c[CFG_STR_LEN], txt[256];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (tb->o->scenario)
-        fprintf(f, "# shrunk by itm_tb --shrink from scenario %s", tb->o->scenario);
+        fprintf(f, "# shrunk by trace_tb --shrink from scenario %s", tb->o->scenario);
     else
-        fprintf(f, "# shrunk by itm_tb --shrink from --seed %" PRIu64 " --cycles %" PRIu64,
+        fprintf(f, "# shrunk by trace_tb --shrink from --seed %" PRIu64 " --cycles %" PRIu64,
                 tb->o->seed, tb->o->cycles);
     fprintf(f, ": %zu of %zu events.\n# Fails by %s at cycle %" PRId64, n, n0,
             fail_kind_name[x->kind], x->best_fail);
@@ -1181,12 +1181,12 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
 static void shrink_run(struct tb *tb, const struct run_result *orig)
 {
     if (orig->fail != F_MISMATCH && orig->fail != F_RTL_STOP) {
-        log_msg(LOG_ERROR, "itm_tb: shrink: only mismatches and RTL stops are shrunk (this is "
+        log_msg(LOG_ERROR, "trace_tb: shrink: only mismatches and RTL stops are shrunk (this is "
                            "a %s)\n", fail_kind_name[orig->fail]);
         return;
     }
     if (tb->col.overflow) {
-        log_msg(LOG_ERROR, "itm_tb: shrink: more than %u events without a reset before the "
+        log_msg(LOG_ERROR, "trace_tb: shrink: more than %u events without a reset before the "
                            "failure; not shrunk\n", SHRINK_MAX_EVENTS);
         return;
     }
@@ -1199,11 +1199,11 @@ static void shrink_run(struct tb *tb, const struct run_result *orig)
     struct shrink_ctx x = {.tb = tb, .kind = orig->fail, .diff = orig->diff,
                            .best_fail = orig->fail_cycle, .best_n = n, .t0 = now_s()};
     x.last = x.t0;
-    log_msg(LOG_ERROR, "itm_tb: shrink: %zu events up to the failure at cycle %" PRId64
+    log_msg(LOG_ERROR, "trace_tb: shrink: %zu events up to the failure at cycle %" PRId64
                        " (at most %" PRIu64 " trial runs)\n", n0, orig->fail_cycle,
             tb->o->shrink_runs);
     if (!shrink_test(&x, ev, n)) {
-        log_msg(LOG_ERROR, "itm_tb: shrink: the events alone do not fail the same way (with "
+        log_msg(LOG_ERROR, "trace_tb: shrink: the events alone do not fail the same way (with "
                            "--rand-init %" PRIu32 "); not shrunk\n", tb->rand_init);
         free(ev);
         return;
@@ -1232,17 +1232,17 @@ static void shrink_run(struct tb *tb, const struct run_result *orig)
     char dir[1024], path[1100], cmd[4096];
     wave_dir(tb, dir, sizeof dir);
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot create %s: %s\n", dir, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: cannot create %s: %s\n", dir, strerror(errno));
         free(ev);
         return;
     }
     snprintf(path, sizeof path, "%s/shrunk.scn", dir);
     if (write_shrunk(tb, path, ev, n, n0, &x, !st.exhausted) != 0) {
-        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", path, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", path, strerror(errno));
         free(ev);
         return;
     }
-    log_msg(LOG_ERROR, "itm_tb: shrink: %zu -> %zu events, %s at cycle %" PRId64 ", %u trial "
+    log_msg(LOG_ERROR, "trace_tb: shrink: %zu -> %zu events, %s at cycle %" PRId64 ", %u trial "
                        "runs in %.1f s%s\n", n0, n, fail_kind_name[x.kind], x.best_fail, x.runs,
             now_s() - x.t0, st.exhausted ? " (run budget used up: not 1-minimal)" : "");
     log_msg(LOG_ERROR, "  shrunk: %s\n", path);
@@ -1255,7 +1255,7 @@ static void shrink_run(struct tb *tb, const struct run_result *orig)
     static struct run_result r;
     memset(&shrunk, 0, sizeof shrunk);
     if (load_scenario(&shrunk, path) != EXIT_PASS) {
-        log_msg(LOG_ERROR, "itm_tb: error: shrink: %s does not load (bug)\n", path);
+        log_msg(LOG_ERROR, "trace_tb: error: shrink: %s does not load (bug)\n", path);
         free(ev);
         return;
     }
@@ -1270,7 +1270,7 @@ static void shrink_run(struct tb *tb, const struct run_result *orig)
         run(tb, &ctl, &r);
         log_set_level(lvl);
         if (r.fail != x.kind)
-            log_msg(LOG_ERROR, "itm_tb: error: shrink: %s does not fail the same way (bug)\n",
+            log_msg(LOG_ERROR, "trace_tb: error: shrink: %s does not fail the same way (bug)\n",
                     path);
         else
             write_fail_wave(tb, &r, dir, "shrunk");
@@ -1287,7 +1287,7 @@ static void print_summary(const struct tb *tb, const struct run_result *r)
     const struct pktdec_stats *st = &s->dec.stats;
     char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
-    log_msg(LOG_INFO, "itm_tb: PASS\n");
+    log_msg(LOG_INFO, "trace_tb: PASS\n");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
     if (tb->o->scenario)
         log_msg(LOG_INFO, "  scenario %s (%zu events)\n", tb->o->scenario, tb->scen.nev);
@@ -1361,16 +1361,16 @@ int main(int argc, char **argv)
     char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
     if (o.scenario)
-        log_msg(LOG_INFO, "itm_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
+        log_msg(LOG_INFO, "trace_tb: config %s, mode %s, scenario %s\n", c, mode_names[o.mode],
                 o.scenario);
     else
-        log_msg(LOG_INFO, "itm_tb: config %s, mode %s, seed %" PRIu64 ", cycles %" PRIu64 "\n",
+        log_msg(LOG_INFO, "trace_tb: config %s, mode %s, seed %" PRIu64 ", cycles %" PRIu64 "\n",
                 c, mode_names[o.mode], o.seed, o.cycles);
 
     if (o.emit_scenario) {
         tb.emit = fopen(o.emit_scenario, "w");
         if (!tb.emit) {
-            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", o.emit_scenario,
+            log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", o.emit_scenario,
                     strerror(errno));
             return EXIT_USAGE;
         }
@@ -1399,7 +1399,7 @@ int main(int argc, char **argv)
             continue;
         *cap_file[k] = fopen(cap_path[k], "wb");
         if (!*cap_file[k]) {
-            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", cap_path[k],
+            log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", cap_path[k],
                     strerror(errno));
             return EXIT_USAGE;
         }
@@ -1407,14 +1407,14 @@ int main(int argc, char **argv)
     run(&tb, &ctl, &r);
     for (unsigned k = 0; k < 2; k++) {
         if (*cap_file[k] && fclose(*cap_file[k]) != 0)
-            log_msg(LOG_ERROR, "itm_tb: error: cannot write %s\n", cap_path[k]);
+            log_msg(LOG_ERROR, "trace_tb: error: cannot write %s\n", cap_path[k]);
         *cap_file[k] = NULL;
     }
     tb.fcov = NULL; /* replays and shrink runs are not counted */
     if (o.fcov)
         fcov_print(&fc, LOG_INFO);
     if (o.fcov_json && fcov_write_json(&fc, o.fcov_json, c) != 0)
-        log_msg(LOG_ERROR, "itm_tb: error: cannot write %s: %s\n", o.fcov_json, strerror(errno));
+        log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", o.fcov_json, strerror(errno));
     if (tb.emit) {
         fprintf(tb.emit, "end\n");
         fclose(tb.emit);
@@ -1429,14 +1429,14 @@ int main(int argc, char **argv)
     } else {
         print_summary(&tb, &r);
         if (o.shrink)
-            log_msg(LOG_INFO, "itm_tb: shrink: the run passed, nothing to shrink\n");
+            log_msg(LOG_INFO, "trace_tb: shrink: the run passed, nothing to shrink\n");
         rc = EXIT_PASS;
     }
     free(tb.col.ev);
     free(tb.col.cycle);
     if (tb.dut) {
-        dut_itm_final(tb.dut);
-        dut_itm_free(tb.dut);
+        dut_trace_final(tb.dut);
+        dut_trace_free(tb.dut);
     }
     return rc;
 }

@@ -7,7 +7,7 @@
 
 `default_nettype none
 
-module itm_tb_top #(
+module trace_tb_top #(
   parameter int NumStimPorts  = 64,  // as itm_top
   parameter int StimFifoDepth = 4,
   parameter int HwFifoDepth   = 2,

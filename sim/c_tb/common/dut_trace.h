@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* C interface of the Verilated debug-trace subsystem rtl/top/trace_top (ITM + FPB), wrapped
- * in the harness top itm_tb_top (sim/c_tb/itm/itm_tb_top.sv; the shim is
- * sim/c_tb/itm/dut_itm.cpp, the only C++ in the harness; the names keep the ITM prefix of
- * the first block). One cycle: dut_itm_set_inputs, dut_itm_eval, dut_itm_get_outputs, optionally
- * dut_itm_set_tb, dut_itm_tick. Trace time advances 10 units per cycle: inputs change at
+/* C interface of the Verilated debug-trace subsystem rtl/top/trace_top (ITM, DWT, FPB, TPIU),
+ * wrapped in the harness top trace_tb_top (sim/c_tb/trace/trace_tb_top.sv; the shim is
+ * sim/c_tb/trace/dut_trace.cpp, the only C++ in the harness). One cycle: dut_trace_set_inputs,
+ * dut_trace_eval, dut_trace_get_outputs, optionally dut_trace_set_tb, dut_trace_tick. Trace time advances 10 units per cycle: inputs change at
  * 10n+1, rising edge at 10n+5, falling edge at 10n+10. */
-#ifndef TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
-#define TRACEREF_SIM_C_TB_COMMON_DUT_ITM_H
+#ifndef TRACEREF_SIM_C_TB_COMMON_DUT_TRACE_H
+#define TRACEREF_SIM_C_TB_COMMON_DUT_TRACE_H
 
 #include <stdint.h>
 
@@ -16,22 +15,22 @@
 extern "C" {
 #endif
 
-struct dut_itm;
+struct dut_trace;
 
 /* New model; initial register values are all zero. NULL on failure. */
-struct dut_itm *dut_itm_new(void);
+struct dut_trace *dut_trace_new(void);
 /* Same with --x-initial unique / --x-assign unique values randomised from seed
- * (seed 0: all zero, as dut_itm_new). The same seed gives the same values. */
-struct dut_itm *dut_itm_new_seeded(uint32_t seed);
-void dut_itm_free(struct dut_itm *d);
+ * (seed 0: all zero, as dut_trace_new). The same seed gives the same values. */
+struct dut_trace *dut_trace_new_seeded(uint32_t seed);
+void dut_trace_free(struct dut_trace *d);
 /* Drives every input port (clk_i stays low). */
-void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *in);
+void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *in);
 /* Settles the logic after an input change (clk_i low). */
-void dut_itm_eval(struct dut_itm *d);
-void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *out);
+void dut_trace_eval(struct dut_trace *d);
+void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *out);
 
 /* The wrapper's trace-only inputs (they do not affect the RTL; only a trace shows them). */
-struct dut_itm_tb {
+struct dut_trace_tb {
     struct sys_out exp;      /* the golden model's outputs in this cycle */
     struct sys_out exp_next; /* its outputs after this cycle's rising edge */
     int64_t cycle;           /* harness cycle number */
@@ -39,20 +38,20 @@ struct dut_itm_tb {
     uint16_t exp_atpkt;      /* golden ATB: [8] a byte offered, [7:0] header of its packet */
     uint16_t rtl_atpkt;      /* the same for the RTL */
 };
-/* Sets the trace-only inputs of the current cycle; call after dut_itm_eval. All but
+/* Sets the trace-only inputs of the current cycle; call after dut_trace_eval. All but
  * exp_next are traced from the input change (10n+1); exp_next from the rising edge, so the
  * expected outputs change at the same edge as the RTL's. */
-void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb);
+void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb *tb);
 
 /* Rising then falling edge of clk_i (with a trace open, first the cycle's input-change
  * values are dumped). Returns 0, or non-zero if the RTL executed $stop/$fatal/$finish or a
  * failed assertion (Verilator --assert) during the cycle. */
-int dut_itm_tick(struct dut_itm *d);
+int dut_trace_tick(struct dut_trace *d);
 /* Starts an FST trace (closing any open one); returns 0 on success. */
-int dut_itm_trace_open(struct dut_itm *d, const char *path);
-void dut_itm_trace_close(struct dut_itm *d);
+int dut_trace_trace_open(struct dut_trace *d, const char *path);
+void dut_trace_trace_close(struct dut_trace *d);
 /* Runs final blocks; call once at the end. */
-void dut_itm_final(struct dut_itm *d);
+void dut_trace_final(struct dut_trace *d);
 
 #ifdef __cplusplus
 }

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Thin extern "C" shim around the Verilated harness top itm_tb_top (rtl/top/trace_top plus
-// trace-only inputs, sim/c_tb/itm/itm_tb_top.sv; the class is named Vitm_top). The only C++ in the
+// Thin extern "C" shim around the Verilated harness top trace_tb_top (rtl/top/trace_top plus
+// trace-only inputs, sim/c_tb/trace/trace_tb_top.sv; the class is named Vtrace_tb_top). The only C++ in the
 // harness. Built with -DDUT_NO_TRACE (and a model Verilated without --trace-fst) it has
-// no waveform support: dut_itm_trace_open fails (make bench measures the cost of tracing
+// no waveform support: dut_trace_trace_open fails (make bench measures the cost of tracing
 // compiled in but off against this).
-#include "dut_itm.h"
+#include "dut_trace.h"
 
 #include <cstdlib>
 #include <memory>
 #include <new>
 
-#include "Vitm_top.h"
+#include "Vtrace_tb_top.h"
 #include "verilated.h"
 #ifndef DUT_NO_TRACE
 #include "verilated_fst_c.h"
@@ -33,8 +33,8 @@ VerilatedContext *context()
 }
 } // namespace
 
-struct dut_itm {
-    std::unique_ptr<Vitm_top> top;
+struct dut_trace {
+    std::unique_ptr<Vtrace_tb_top> top;
 #ifndef DUT_NO_TRACE
     std::unique_ptr<VerilatedFstC> trace;
 #endif
@@ -45,7 +45,7 @@ struct dut_itm {
 };
 
 namespace {
-void set_expected(Vitm_top *t, const sys_out &s)
+void set_expected(Vtrace_tb_top *t, const sys_out &s)
 {
     const itm_out &e = s.itm;
     t->exp_match_i = s.match;
@@ -76,7 +76,7 @@ void set_expected(Vitm_top *t, const sys_out &s)
 }
 } // namespace
 
-extern "C" struct dut_itm *dut_itm_new_seeded(uint32_t seed)
+extern "C" struct dut_trace *dut_trace_new_seeded(uint32_t seed)
 {
     VerilatedContext *ctx = context();
     ctx->randReset(seed ? 2 : 0);
@@ -84,11 +84,11 @@ extern "C" struct dut_itm *dut_itm_new_seeded(uint32_t seed)
     ctx->gotError(false);
     ctx->gotFinish(false);
     ctx->time(0);
-    dut_itm *d = new (std::nothrow) dut_itm;
+    dut_trace *d = new (std::nothrow) dut_trace;
     if (!d)
         return nullptr;
-    d->top.reset(new (std::nothrow) Vitm_top(ctx, "TOP"));
-    Vitm_top *t = d->top.get();
+    d->top.reset(new (std::nothrow) Vtrace_tb_top(ctx, "TOP"));
+    Vtrace_tb_top *t = d->top.get();
     if (!t) {
         delete d;
         return nullptr;
@@ -101,22 +101,22 @@ extern "C" struct dut_itm *dut_itm_new_seeded(uint32_t seed)
     return d;
 }
 
-extern "C" struct dut_itm *dut_itm_new(void)
+extern "C" struct dut_trace *dut_trace_new(void)
 {
-    return dut_itm_new_seeded(0);
+    return dut_trace_new_seeded(0);
 }
 
-extern "C" void dut_itm_free(struct dut_itm *d)
+extern "C" void dut_trace_free(struct dut_trace *d)
 {
     if (!d)
         return;
-    dut_itm_trace_close(d);
+    dut_trace_trace_close(d);
     delete d;
 }
 
-extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *s)
+extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s)
 {
-    Vitm_top *t = d->top.get();
+    Vtrace_tb_top *t = d->top.get();
     const itm_in *in = &s->itm;
     t->rst_ni = in->rst_n;
     t->psel_i = in->psel;
@@ -188,14 +188,14 @@ extern "C" void dut_itm_set_inputs(struct dut_itm *d, const struct sys_in *s)
     t->monrdy_i = s->monrdy;
 }
 
-extern "C" void dut_itm_eval(struct dut_itm *d)
+extern "C" void dut_trace_eval(struct dut_trace *d)
 {
-    d->top->eval(); // traced at the start of dut_itm_tick, after dut_itm_set_tb
+    d->top->eval(); // traced at the start of dut_trace_tick, after dut_trace_set_tb
 }
 
-extern "C" void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb)
+extern "C" void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb *tb)
 {
-    Vitm_top *t = d->top.get();
+    Vtrace_tb_top *t = d->top.get();
     set_expected(t, tb->exp);
     t->cycle_i = static_cast<uint64_t>(tb->cycle);
     t->mismatch_i = tb->mismatch;
@@ -205,9 +205,9 @@ extern "C" void dut_itm_set_tb(struct dut_itm *d, const struct dut_itm_tb *tb)
     d->has_next = true;
 }
 
-extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *s)
+extern "C" void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *s)
 {
-    const Vitm_top *t = d->top.get();
+    const Vtrace_tb_top *t = d->top.get();
     itm_out *out = &s->itm;
     s->match = t->match_o;
     s->bkpt_halt = t->bkpt_halt_o;
@@ -236,13 +236,13 @@ extern "C" void dut_itm_get_outputs(const struct dut_itm *d, struct sys_out *s)
     s->dwt_sync_req = t->dwt_sync_req_o;
 }
 
-extern "C" int dut_itm_tick(struct dut_itm *d)
+extern "C" int dut_trace_tick(struct dut_trace *d)
 {
-    Vitm_top *t = d->top.get();
+    Vtrace_tb_top *t = d->top.get();
     VerilatedContext *ctx = t->contextp();
 #ifndef DUT_NO_TRACE
     if (d->trace)
-        d->trace->dump(d->time + 1); // the inputs, with the trace-only ones of dut_itm_set_tb
+        d->trace->dump(d->time + 1); // the inputs, with the trace-only ones of dut_trace_set_tb
 #endif
     if (d->has_next) {
         set_expected(t, d->tb_next);
@@ -266,14 +266,14 @@ extern "C" int dut_itm_tick(struct dut_itm *d)
     return ctx->gotFinish() || ctx->gotError();
 }
 
-extern "C" int dut_itm_trace_open(struct dut_itm *d, const char *path)
+extern "C" int dut_trace_trace_open(struct dut_trace *d, const char *path)
 {
 #ifdef DUT_NO_TRACE
     (void)d;
     (void)path;
     return -1;
 #else
-    dut_itm_trace_close(d);
+    dut_trace_trace_close(d);
     d->trace.reset(new (std::nothrow) VerilatedFstC);
     if (!d->trace)
         return -1;
@@ -289,7 +289,7 @@ extern "C" int dut_itm_trace_open(struct dut_itm *d, const char *path)
 #endif
 }
 
-extern "C" void dut_itm_trace_close(struct dut_itm *d)
+extern "C" void dut_trace_trace_close(struct dut_trace *d)
 {
 #ifdef DUT_NO_TRACE
     (void)d;
@@ -301,11 +301,11 @@ extern "C" void dut_itm_trace_close(struct dut_itm *d)
 #endif
 }
 
-extern "C" void dut_itm_final(struct dut_itm *d)
+extern "C" void dut_trace_final(struct dut_trace *d)
 {
     if (!d->final_done) {
         d->top->final();
         d->final_done = true;
     }
-    dut_itm_trace_close(d);
+    dut_trace_trace_close(d);
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The GTKWave view of a harness trace of itm_tb_top: the .gtkw save file with the signal
+/* The GTKWave view of a harness trace of trace_tb_top: the .gtkw save file with the signal
  * groups, the expected/actual pairs, the failure marker and the zoomed window, and the
  * translate filters for ATB packet headers and the ITM arbiter's selection. */
-#ifndef TRACEREF_SIM_C_TB_ITM_ITM_WAVE_H
-#define TRACEREF_SIM_C_TB_ITM_ITM_WAVE_H
+#ifndef TRACEREF_SIM_C_TB_ITM_TRACE_WAVE_H
+#define TRACEREF_SIM_C_TB_ITM_TRACE_WAVE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -11,13 +11,13 @@
 #include "itm_model.h"
 
 /* Hierarchical scope of the wrapper in the harness's FST. */
-#define ITM_WAVE_SCOPE "TOP.itm_tb_top"
+#define TRACE_WAVE_SCOPE "TOP.trace_tb_top"
 
 /* Translate filter files written next to the .gtkw. */
-#define ITM_WAVE_HDR_FILTER "itm_hdr.txt"
-#define ITM_WAVE_SEL_FILTER "itm_arb_sel.txt"
+#define TRACE_WAVE_HDR_FILTER "itm_hdr.txt"
+#define TRACE_WAVE_SEL_FILTER "itm_arb_sel.txt"
 
-struct itm_wave_info {
+struct trace_wave_info {
     const struct itm_cfg *cfg;       /* the configuration the RTL was Verilated with */
     const char *dir;                 /* absolute directory of the FST; the filters go there too */
     const char *fst;                 /* file name of the FST in dir */
@@ -33,10 +33,10 @@ struct itm_wave_info {
 };
 
 /* Writes dir/gtkw and the filter files. Returns 0, or -1 (an error was printed). */
-int itm_wave_view_write(const struct itm_wave_info *wi);
+int trace_wave_view_write(const struct trace_wave_info *wi);
 /* Trace time at which the marker of cycle c is placed: inside the cycle after its inputs
  * changed and before its rising edge, so that GTKWave's value column shows the values the
  * harness compared. */
-uint64_t itm_wave_marker_time(int64_t cycle, unsigned reset_cycles);
+uint64_t trace_wave_marker_time(int64_t cycle, unsigned reset_cycles);
 
 #endif
