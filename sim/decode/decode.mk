@@ -7,7 +7,7 @@ DEC_INC  := -I$(DEC_DIR) -Isim/c_tb/common
 DEC_LIB  := $(DEC_DIR)/tpiudec.c $(DEC_DIR)/swodec.c $(DEC_DIR)/pardec.c \
             sim/c_tb/common/pktdec.c sim/c_tb/common/log.c
 DEC_HDRS := $(DEC_DIR)/tpiudec.h $(DEC_DIR)/swodec.h $(DEC_DIR)/pardec.h \
-            sim/c_tb/common/pktdec.h sim/c_tb/common/log.h
+            sim/c_tb/common/pktdec.h sim/c_tb/common/log.h sim/c_tb/common/cli_opts.h
 
 $(BUILD)/decode/tracedump: $(DEC_DIR)/tracedump.c $(DEC_LIB) $(DEC_HDRS) $(DEC_DIR)/decode.mk
 	@mkdir -p $(@D)

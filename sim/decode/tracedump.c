@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "log.h"
 #include "pardec.h"
 #include "pktdec.h"
@@ -34,54 +35,71 @@ struct ctx {
     uint64_t in_units;                  /* samples or bytes read */
 };
 
+enum opt_id {
+    OPT_HELP = 'h',
+    OPT_BYTES = CLI_ID_BASE, OPT_SWO_NRZ, OPT_SWO_MANCHESTER, OPT_PARALLEL, OPT_BYPASS, OPT_JSON,
+    OPT_ID, OPT_STATS, OPT_STRICT,
+};
+
+#define USAGE_LINE                                                                         \
+    "Usage: tracedump [MODE] [--bypass] [--json] [--id N] [--stats] [--strict] FILE\n"
+
+/* In the order of --help. */
+static const struct cli_opt cli_table[] = {
+    CLI_TEXT("MODE (the input format; default --bytes):", 0),
+    CLI_FLAG("bytes", OPT_BYTES, "one byte of the stream per input byte"),
+    CLI_VALUE("swo-nrz", "DIV", OPT_SWO_NRZ,
+              "one byte per clock cycle, the SWO pin level in bit 0; NRZ\n"
+              "(UART 8N1, LSB first, idle high), DIV cycles per bit"),
+    CLI_VALUE("swo-manchester", "DIV", OPT_SWO_MANCHESTER,
+              "as above, Manchester: start bit cells '1 0', data bit b =\n"
+              "cells 'b, !b' LSB first, stop '0 0', idle low; DIV cycles\n"
+              "per cell (half-bit)"),
+    CLI_VALUE("parallel", "WIDTH", OPT_PARALLEL,
+              "one byte per clock cycle, TRACEDATA (WIDTH = 1, 2, 4, 8\n"
+              "bits, the rest ignored); 16-bit units least-significant\n"
+              "chunk first, aligned on the first full sync FF FF FF 7F"),
+    CLI_TEXT("DIV is TPIU_ACPR.SWOSCALER + 1 (1..65536).\n"
+             "\n"
+             "Options:",
+             13),
+    CLI_FLAG("bypass", OPT_BYPASS,
+             "the bytes are a bare ITM/DWT packet stream (TPIU formatter bypassed,\n"
+             "SWO modes and --bytes only); otherwise they are TPIU frames:\n"
+             "synchronised on FF FF FF 7F, half-word syncs FF 7F dropped, data\n"
+             "under ID 0x00 (padding) dropped"),
+    CLI_FLAG("json", OPT_JSON,
+             "one JSON object per line instead of text, e.g.\n"
+             "{\"id\":1,\"type\":\"INST\",\"port\":3,\"size\":4,\"data\":\"0x12345678\","
+             "\"raw\":\"1b 78 56 34 12\"}"),
+    CLI_VALUE("id", "N", OPT_ID, "print the packets of trace ID N (0..127, 0x.. allowed) only"),
+    CLI_FLAG("stats", OPT_STATS, "print the counters of every layer to stderr at the end"),
+    CLI_FLAG("strict", OPT_STRICT, "exit 1 if any decode error was counted"),
+    CLI_FLAG("help", OPT_HELP, "this text"),
+    {0},
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: tracedump [MODE] [--bypass] [--json] [--id N] [--stats] [--strict] FILE\n"
-            "Decodes a trace capture down to ITM/DWT packets, one per line:\n"
-            "  id=0x01 INST port=3 size=4 data=0x12345678\n"
-            "(--bypass: no id= prefix). A packet cut by the end of the input is printed as\n"
-            "'INCOMPLETE bytes=...'. FILE is a raw binary file, '-' for stdin.\n"
-            "\n"
-            "MODE (the input format; default --bytes):\n"
-            "  --bytes               one byte of the stream per input byte\n"
-            "  --swo-nrz DIV         one byte per clock cycle, the SWO pin level in bit 0; NRZ\n"
-            "                        (UART 8N1, LSB first, idle high), DIV cycles per bit\n"
-            "  --swo-manchester DIV  as above, Manchester: start bit cells '1 0', data bit b =\n"
-            "                        cells 'b, !b' LSB first, stop '0 0', idle low; DIV cycles\n"
-            "                        per cell (half-bit)\n"
-            "  --parallel WIDTH      one byte per clock cycle, TRACEDATA (WIDTH = 1, 2, 4, 8\n"
-            "                        bits, the rest ignored); 16-bit units least-significant\n"
-            "                        chunk first, aligned on the first full sync FF FF FF 7F\n"
-            "DIV is TPIU_ACPR.SWOSCALER + 1 (1..65536).\n"
-            "\n"
-            "Options:\n"
-            "  --bypass   the bytes are a bare ITM/DWT packet stream (TPIU formatter bypassed,\n"
-            "             SWO modes and --bytes only); otherwise they are TPIU frames:\n"
-            "             synchronised on FF FF FF 7F, half-word syncs FF 7F dropped, data\n"
-            "             under ID 0x00 (padding) dropped\n"
-            "  --json     one JSON object per line instead of text, e.g.\n"
-            "             {\"id\":1,\"type\":\"INST\",\"port\":3,\"size\":4,\"data\":\"0x12345678\","
-            "\"raw\":\"1b 78 56 34 12\"}\n"
-            "  --id N     print the packets of trace ID N (0..127, 0x.. allowed) only\n"
-            "  --stats    print the counters of every layer to stderr at the end\n"
-            "  --strict   exit 1 if any decode error was counted\n"
-            "  --help     this text\n"
-            "\n"
-            "Errors counted: SWO false starts, framing and symbol errors; parallel realigns or\n"
-            "no full sync at all; TPIU bytes before the first full sync, data before any ID,\n"
-            "reserved IDs, misplaced full syncs; BAD packets and packet resyncs.\n"
-            "Exit 0; 1 with --strict if errors were counted; 2 on usage or I/O errors.\n");
+    fputs(USAGE_LINE
+          "Decodes a trace capture down to ITM/DWT packets, one per line:\n"
+          "  id=0x01 INST port=3 size=4 data=0x12345678\n"
+          "(--bypass: no id= prefix). A packet cut by the end of the input is printed as\n"
+          "'INCOMPLETE bytes=...'. FILE is a raw binary file, '-' for stdin.\n"
+          "\n",
+          f);
+    cli_opts_print(f, cli_table);
+    fputs("\n"
+          "Errors counted: SWO false starts, framing and symbol errors; parallel realigns or\n"
+          "no full sync at all; TPIU bytes before the first full sync, data before any ID,\n"
+          "reserved IDs, misplaced full syncs; BAD packets and packet resyncs.\n"
+          "Exit 0; 1 with --strict if errors were counted; 2 on usage or I/O errors.\n",
+          f);
 }
 
-static bool parse_uint(const char *s, unsigned long max, unsigned long *v)
+static bool parse_uint(const char *s, uint64_t max, uint64_t *v)
 {
-    char *end;
-    if (!s || !*s || *s == '-')
-        return false;
-    errno = 0;
-    *v = strtoul(s, &end, 0);
-    return errno == 0 && *end == '\0' && *v <= max;
+    return cli_parse_u64(s, v) && *v <= max;
 }
 
 /* Returns 0 ok, 1 --help given, 2 usage error (reported). */
@@ -90,24 +108,37 @@ static int parse_args(int argc, char **argv, struct opts *o)
     bool have_mode = false;
     memset(o, 0, sizeof *o);
     o->id = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+    struct cli_opts cli;
+    cli_opts_init(&cli, "tracedump", USAGE_LINE, cli_table, argc, argv);
+    int c;
+    const char *val;
+    while ((c = cli_opts_get(&cli, &val)) != CLI_END) {
+        uint64_t v;
+        switch (c) {
+        case CLI_USAGE:
+            return 2;
+        case CLI_OPERAND:
+            if (o->path) {
+                log_msg(LOG_ERROR, "tracedump: error: more than one input file (%s)\n", val);
+                return 2;
+            }
+            o->path = val;
+            break;
+        case OPT_HELP:
             return 1;
-        if (strcmp(a, "--bytes") == 0 || strcmp(a, "--swo-nrz") == 0 ||
-            strcmp(a, "--swo-manchester") == 0 || strcmp(a, "--parallel") == 0) {
+        case OPT_BYTES:
+        case OPT_SWO_NRZ:
+        case OPT_SWO_MANCHESTER:
+        case OPT_PARALLEL:
             if (have_mode) {
-                log_msg(LOG_ERROR, "tracedump: error: more than one input mode (%s)\n", a);
+                log_msg(LOG_ERROR, "tracedump: error: more than one input mode (--%s)\n",
+                        cli.cur->name);
                 return 2;
             }
             have_mode = true;
-            if (strcmp(a, "--bytes") == 0) {
+            if (c == OPT_BYTES) {
                 o->mode = MODE_BYTES;
-                continue;
-            }
-            if (strcmp(a, "--parallel") == 0) {
+            } else if (c == OPT_PARALLEL) {
                 if (!parse_uint(val, 8, &v) || (v != 1 && v != 2 && v != 4 && v != 8)) {
                     log_msg(LOG_ERROR, "tracedump: error: --parallel needs WIDTH 1, 2, 4 or 8\n");
                     return 2;
@@ -116,37 +147,33 @@ static int parse_args(int argc, char **argv, struct opts *o)
                 o->width = (unsigned)v;
             } else {
                 if (!parse_uint(val, SWODEC_DIV_MAX, &v) || v == 0) {
-                    log_msg(LOG_ERROR, "tracedump: error: %s needs DIV 1..%u\n", a,
+                    log_msg(LOG_ERROR, "tracedump: error: --%s needs DIV 1..%u\n", cli.cur->name,
                             SWODEC_DIV_MAX);
                     return 2;
                 }
-                o->mode = strcmp(a, "--swo-nrz") == 0 ? MODE_NRZ : MODE_MANCHESTER;
+                o->mode = c == OPT_SWO_NRZ ? MODE_NRZ : MODE_MANCHESTER;
                 o->div = (uint32_t)v;
             }
-            i++;
-        } else if (strcmp(a, "--id") == 0) {
+            break;
+        case OPT_ID:
             if (!parse_uint(val, TPIUDEC_NUM_IDS - 1, &v)) {
                 log_msg(LOG_ERROR, "tracedump: error: --id needs N 0..127\n");
                 return 2;
             }
             o->id = (int)v;
-            i++;
-        } else if (strcmp(a, "--bypass") == 0) {
+            break;
+        case OPT_BYPASS:
             o->bypass = true;
-        } else if (strcmp(a, "--json") == 0) {
+            break;
+        case OPT_JSON:
             o->json = true;
-        } else if (strcmp(a, "--stats") == 0) {
+            break;
+        case OPT_STATS:
             o->stats = true;
-        } else if (strcmp(a, "--strict") == 0) {
+            break;
+        case OPT_STRICT:
             o->strict = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            log_msg(LOG_ERROR, "tracedump: error: unknown option %s (see --help)\n", a);
-            return 2;
-        } else if (o->path) {
-            log_msg(LOG_ERROR, "tracedump: error: more than one input file (%s)\n", a);
-            return 2;
-        } else {
-            o->path = a;
+            break;
         }
     }
     if (!o->path) {

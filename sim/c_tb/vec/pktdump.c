@@ -9,27 +9,66 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "log.h"
 #include "pktdec.h"
 #include "vecfmt.h"
 
+enum opt_id { OPT_COUNT = CLI_ID_BASE, OPT_HELP };
+
+#define USAGE_LINE "Usage: pktdump [--count] STREAM.bin\n"
+
+static const struct cli_opt cli_table[] = {
+    CLI_TEXT("Options:", 0),
+    CLI_FLAG("count", OPT_COUNT, "print only one line of totals (bytes, packets per type)"),
+    CLI_FLAG("help", OPT_HELP, "this text"),
+    {0},
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "Usage: pktdump [--count] STREAM.bin\n"
-            "Prints each ITM/DWT packet of the raw byte stream as OFFSET<TAB>PACKET<TAB>BYTES\n"
-            "(vectors/README.md, packets.txt without its CYCLE column). A packet cut by the\n"
-            "end of the stream is printed as 'INCOMPLETE'. --count: print only one line of\n"
-            "totals (bytes, packets per type). Exit 0, or 2 if unreadable.\n");
+    fputs(USAGE_LINE
+          "Prints each ITM/DWT packet of the raw byte stream as OFFSET<TAB>PACKET<TAB>BYTES\n"
+          "(vectors/README.md, packets.txt without its CYCLE column). A packet cut by the\n"
+          "end of the stream is printed as 'INCOMPLETE'.\n"
+          "\n",
+          f);
+    cli_opts_print(f, cli_table);
+    fputs("\n"
+          "Exit 0, or 2 if unreadable.\n",
+          f);
 }
 
 int main(int argc, char **argv)
 {
-    bool count_only = argc == 3 && strcmp(argv[1], "--count") == 0;
-    const char *path = argv[argc - 1];
-    if (!(argc == 2 || count_only) || path[0] == '-') {
-        usage(argc == 2 ? stdout : stderr);
-        return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
+    bool count_only = false;
+    const char *path = NULL;
+    struct cli_opts cli;
+    cli_opts_init(&cli, "pktdump", USAGE_LINE, cli_table, argc, argv);
+    int c;
+    const char *val;
+    while ((c = cli_opts_get(&cli, &val)) != CLI_END) {
+        switch (c) {
+        case CLI_USAGE:
+            return 2;
+        case CLI_OPERAND:
+            if (path || strcmp(val, "-") == 0) { /* one stream, from a file (no stdin) */
+                usage(stderr);
+                return 2;
+            }
+            path = val;
+            break;
+        case OPT_COUNT:
+            count_only = true;
+            break;
+        case OPT_HELP:
+            usage(stdout);
+            return 0;
+        }
+    }
+    if (!path) {
+        usage(stderr);
+        return 2;
     }
     FILE *f = fopen(path, "rb");
     if (!f) {

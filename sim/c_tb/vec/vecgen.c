@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli_opts.h"
 #include "driver.h"
 #include "itm_model.h"
 #include "log.h"
@@ -96,34 +97,56 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
     return np;
 }
 
+enum opt_id {
+    OPT_OUT = CLI_ID_BASE, OPT_ID, OPT_CONFIG, OPT_PARAMS, OPT_RULES, OPT_RESET_CYCLES,
+    OPT_MAX_CYCLES, OPT_RANDOM, OPT_CYCLES, OPT_EMIT_STIMULUS, OPT_HELP,
+};
+
+#define USAGE_LINE                                                                         \
+    "Usage: vecgen --out DIR --id ID --config NAME --params P,F,H,T,G [--rules \"R ...\"]\n" \
+    "              [--reset-cycles N] [--max-cycles N] SCENARIO\n"                           \
+    "       vecgen --params P,F,H,T,G --random SEED --cycles N --emit-stimulus FILE\n"
+
+static const struct cli_opt cli_table[] = {
+    CLI_TEXT("Options:", 0),
+    CLI_VALUE("out", "DIR", OPT_OUT, "write the vector into DIR (created if missing)"),
+    CLI_VALUE("id", "ID", OPT_ID, "the vector's ID, recorded in it"),
+    CLI_VALUE("config", "NAME", OPT_CONFIG, "the configuration's name, recorded in the vector"),
+    CLI_VALUE("params", "P,F,H,T,G", OPT_PARAMS,
+              "the ITM parameters (below); a scenario's config line must agree"),
+    CLI_VALUE("rules", "\"R ...\"", OPT_RULES,
+              "the contract rules the vector shows, recorded in it (default none)"),
+    CLI_VALUE("reset-cycles", "N", OPT_RESET_CYCLES,
+              "cycles of the initial reset (1..1000, default 4)"),
+    CLI_VALUE("max-cycles", "N", OPT_MAX_CYCLES,
+              "fail at cycle N, counting the reset (default 1000000)"),
+    CLI_VALUE("random", "SEED", OPT_RANDOM, "the random generator's seed"),
+    CLI_VALUE("cycles", "N", OPT_CYCLES, "cycles of random stimulus before the drain (N > 0)"),
+    CLI_VALUE("emit-stimulus", "FILE", OPT_EMIT_STIMULUS, "write the random stimulus to FILE"),
+    CLI_FLAG("help", OPT_HELP, "this text"),
+    {0},
+};
+
 static void usage(FILE *f)
 {
-    fprintf(
-        f,
-        "Usage: vecgen --out DIR --id ID --config NAME --params P,F,H,T,G [--rules \"R ...\"]\n"
-        "              [--reset-cycles N] [--max-cycles N] SCENARIO\n"
-        "       vecgen --params P,F,H,T,G --random SEED --cycles N --emit-stimulus FILE\n"
+    fputs(USAGE_LINE
+          "\n"
+          "The first form runs SCENARIO (sim/c_tb/SCENARIO.md) on the golden ITM model and writes "
+          "the\n"
+          "conformance vector DIR/{vector.txt,stimulus.scn,packets.txt,stream.bin,inputs.hex,\n"
+          "outputs.hex,cycles.txt} (format: vectors/README.md). The second writes to FILE the "
+          "events\n"
+          "of the harness's random generator with SEED for N cycles, followed by a drain, as a\n"
+          "scenario (its first line records the seed, which the first form then reports).\n"
+          "\n",
+          f);
+    cli_opts_print(f, cli_table);
+    fputs(
         "\n"
-        "The first form runs SCENARIO (sim/c_tb/SCENARIO.md) on the golden ITM model and writes "
-        "the\n"
-        "conformance vector DIR/{vector.txt,stimulus.scn,packets.txt,stream.bin,inputs.hex,\n"
-        "outputs.hex,cycles.txt} (format: vectors/README.md). The second writes to FILE the "
-        "events\n"
-        "of the harness's random generator with SEED for N cycles, followed by a drain, as a\n"
-        "scenario (its first line records the seed, which the first form then reports).\n"
         "P,F,H,T,G = NumStimPorts, StimFifoDepth, HwFifoDepth, TsWidth, GtsWidth. Exit 0 written,\n"
         "1 the stimulus fails (a scenario check, a reset after cycle 0, a packet cut at the end),\n"
-        "2 usage.\n");
-}
-
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-')
-        return false;
-    *v = strtoull(s, &end, 0);
-    return !errno && !*end;
+        "2 usage.\n",
+        f);
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -131,45 +154,46 @@ static int parse_args(int argc, char **argv, struct opts *o)
     memset(o, 0, sizeof *o);
     o->reset_cycles = 4;
     o->max_cycles = 1000000;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    struct cli_opts cli;
+    cli_opts_init(&cli, "vecgen", USAGE_LINE, cli_table, argc, argv);
+    int c;
+    const char *v;
+    while ((c = cli_opts_get(&cli, &v)) != CLI_END) {
         uint64_t n;
-        if (strcmp(a, "--help") == 0) {
-            usage(stdout);
-            exit(0);
-        } else if (a[0] != '-') {
-            o->scenario = a;
+        if (c == CLI_USAGE)
+            return 2;
+        if (c == CLI_OPERAND) {
+            o->scenario = v;
             continue;
         }
-        if (!v) {
-            log_msg(LOG_ERROR, "vecgen: error: %s needs a value\n", a);
-            return 2;
+        if (c == OPT_HELP) {
+            usage(stdout);
+            exit(0);
         }
-        i++;
-        if (strcmp(a, "--out") == 0)
+        if (c == OPT_OUT)
             o->out = v;
-        else if (strcmp(a, "--id") == 0)
+        else if (c == OPT_ID)
             o->id = v;
-        else if (strcmp(a, "--config") == 0)
+        else if (c == OPT_CONFIG)
             o->config = v;
-        else if (strcmp(a, "--params") == 0)
+        else if (c == OPT_PARAMS)
             o->params = v;
-        else if (strcmp(a, "--rules") == 0)
+        else if (c == OPT_RULES)
             o->rules = v;
-        else if (strcmp(a, "--emit-stimulus") == 0)
+        else if (c == OPT_EMIT_STIMULUS)
             o->emit = v;
-        else if (strcmp(a, "--random") == 0 && parse_u64(v, &n)) {
+        else if (c == OPT_RANDOM && cli_parse_u64(v, &n)) {
             o->random = true;
             o->seed = n;
-        } else if (strcmp(a, "--cycles") == 0 && parse_u64(v, &n) && n > 0)
+        } else if (c == OPT_CYCLES && cli_parse_u64(v, &n) && n > 0)
             o->rcycles = n;
-        else if (strcmp(a, "--reset-cycles") == 0 && parse_u64(v, &n) && n >= 1 && n <= 1000)
+        else if (c == OPT_RESET_CYCLES && cli_parse_u64(v, &n) && n >= 1 && n <= 1000)
             o->reset_cycles = (unsigned)n;
-        else if (strcmp(a, "--max-cycles") == 0 && parse_u64(v, &n) && n > 0)
+        else if (c == OPT_MAX_CYCLES && cli_parse_u64(v, &n) && n > 0)
             o->max_cycles = n;
         else {
-            log_msg(LOG_ERROR, "vecgen: error: bad option or value: %s %s (see --help)\n", a, v);
+            log_msg(LOG_ERROR, "vecgen: error: bad option or value: --%s %s (see --help)\n",
+                    cli.cur->name, v);
             return 2;
         }
     }

@@ -20,6 +20,7 @@
 #include "dut_trace.h"
 #include "sys_model.h"
 #include "build_cfg.h"
+#include "cli_opts.h"
 #include "log.h"
 #include "scenario.h"
 #include "stream.h"
@@ -262,27 +263,73 @@ out:
     return ok;
 }
 
+enum opt_id { OPT_QUIET = CLI_ID_BASE, OPT_HELP };
+
+#define USAGE_LINE "Usage: vecreplay [--quiet] VECTOR_DIR...\n"
+
+static const struct cli_opt cli_table[] = {
+    CLI_TEXT("Options:", 0),
+    CLI_FLAG("quiet", OPT_QUIET,
+             "errors only: no PASS line per vector (the totals are still printed)"),
+    CLI_FLAG("help", OPT_HELP, "this text"),
+    {0},
+};
+
+static void usage(FILE *f)
+{
+    fputs(USAGE_LINE "Proves each vector on the Verilated itm_top (see the header of "
+                     "sim/c_tb/vec/vecreplay.c).\n"
+                     "\n",
+          f);
+    cli_opts_print(f, cli_table);
+    fputs("\n"
+          "Exit 0 all passed, 1 some failed.\n",
+          f);
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    int first = 1;
-    if (argc > 1 && strcmp(argv[1], "--quiet") == 0) {
-        log_set_level(LOG_ERROR);
-        first = 2;
+    /* the vector directories, in order */
+    const char **dirs = calloc((size_t)argc, sizeof *dirs);
+    int ndirs = 0;
+    if (!dirs)
+        return 2;
+    struct cli_opts cli;
+    cli_opts_init(&cli, "vecreplay", USAGE_LINE, cli_table, argc, argv);
+    int c;
+    const char *val;
+    while ((c = cli_opts_get(&cli, &val)) != CLI_END) {
+        switch (c) {
+        case CLI_USAGE:
+            return 2;
+        case CLI_OPERAND:
+            if (strcmp(val, "-") == 0) { /* a directory, not stdin */
+                usage(stderr);
+                return 2;
+            }
+            dirs[ndirs++] = val;
+            break;
+        case OPT_QUIET:
+            log_set_level(LOG_ERROR);
+            break;
+        case OPT_HELP:
+            usage(stdout);
+            return 0;
+        }
     }
-    if (first >= argc || argv[first][0] == '-') {
-        fprintf(stderr, "Usage: vecreplay [--quiet] VECTOR_DIR...\n"
-                        "Proves each vector on the Verilated itm_top (see the header of "
-                        "sim/c_tb/vec/vecreplay.c).\nExit 0 all passed, 1 some failed.\n");
+    if (ndirs == 0) {
+        usage(stderr);
         return 2;
     }
     unsigned pass = 0, fail = 0;
-    for (int i = first; i < argc; i++) {
-        if (replay(argv[i]))
+    for (int i = 0; i < ndirs; i++) {
+        if (replay(dirs[i]))
             pass++;
         else
             fail++;
     }
     printf("vecreplay: %u passed, %u failed\n", pass, fail);
+    free(dirs);
     return fail ? 1 : 0;
 }

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Command line of trace_tb (trace_tb_cli.h). Every option is one row of the cli_opts table
+ * (cli_opts.h): the getopt_long parser, the range checks of the numbers and the --help
+ * text are generated from it. */
+#include "trace_tb_cli.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_opts.h"
+#include "log.h"
+#include "trace_tb.h"
+
+/* What getopt_long returns for an option: its short letter if it has one, else a code
+ * above every character. */
+enum opt_id {
+    OPT_HELP = 'h',
+    OPT_SEED = CLI_ID_BASE, OPT_CYCLES, OPT_RESET_CYCLES, OPT_MAX_CYCLES, OPT_MODE,
+    OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
+    OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
+    OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE,
+};
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* In the order of --help; the help texts start in column 21. */
+static const struct cli_opt cli_table[] = {
+    CLI_TEXT("Options:", 21),
+    CLI_NUM("seed", "N", OPT_SEED, 0, UINT64_MAX,
+            "random mode: generator seed (default: from the clock; always printed)"),
+    CLI_NUM("cycles", "N", OPT_CYCLES, 1, (uint64_t)INT64_MAX / 2,
+            "random mode: cycles to run after the initial reset (default 100000)"),
+    CLI_NUM("reset-cycles", "N", OPT_RESET_CYCLES, 1, 1000000,
+            "cycles of the initial reset, numbered -N..-1 (default 4, min 1)"),
+    CLI_NUM("max-cycles", "N", OPT_MAX_CYCLES, 1, (uint64_t)INT64_MAX / 2,
+            "hard timeout: fail if cycle N is reached (default 50000000)"),
+    CLI_VALUE("mode", "M", OPT_MODE,
+              "lockstep (default) | rtl (Verilated model only) | golden (model only);\n"
+              "rtl and golden do not compare (benchmarking, single-model checks)"),
+    CLI_NUM("rand-init", "N", OPT_RAND_INIT, 0, 0x7FFFFFFF,
+            "randomise the RTL's initial register values (Verilator\n"
+            "--x-initial/--x-assign unique) from seed N; 0 = all zero\n"
+            "(default: the --seed in random mode, 1 with a scenario)"),
+    CLI_VALUE("wave", "FILE", OPT_WAVE, "trace every cycle into FILE (FST)"),
+    CLI_NUM("wave-window", "N", OPT_WAVE_WINDOW, 0, (uint64_t)INT64_MAX / 4,
+            "on a failure, replay the run and trace cycles [fail-N, fail+"
+            STR(POST_FAIL_CYCLES) "]\n"
+            "(default 2000)"),
+    CLI_VALUE("wave-dir", "DIR", OPT_WAVE_DIR,
+              "directory of that trace, mismatch.fst, and of its GTKWave view\n"
+              "mismatch.gtkw (default: the binary's directory)"),
+    CLI_FLAG("shrink", OPT_SHRINK,
+             "on a mismatch, reduce the events to a minimal scenario that still\n"
+             "fails the same way (delta debugging), write it to DIR/shrunk.scn\n"
+             "with its waves DIR/shrunk.fst and DIR/shrunk.gtkw"),
+    CLI_NUM("shrink-runs", "N", OPT_SHRINK_RUNS, 1, 1000000,
+            "at most N trial runs while shrinking (default 2000)"),
+    CLI_VALUE("emit-scenario", "F", OPT_EMIT_SCENARIO,
+              "write every event run, in scenario syntax, to F (turns a random run\n"
+              "into a directed test: running F reproduces it)"),
+    CLI_FLAG("progress", OPT_PROGRESS, "print cycles/s about every 2 s to stderr"),
+    CLI_FLAG("fcov", OPT_FCOV, "print the functional coverage of the run (docs/coverage.md)"),
+    CLI_VALUE("fcov-json", "FILE", OPT_FCOV_JSON,
+              "write it as JSON to FILE (tests/fcov_merge.py sums such files)"),
+    CLI_VALUE("capture-swo", "FILE", OPT_CAPTURE_SWO,
+              "write the SWO pin, one byte (0/1) per cycle out of reset, to FILE"),
+    CLI_VALUE("capture-par", "FILE", OPT_CAPTURE_PAR,
+              "write TRACEDATA, one byte per cycle out of reset, to FILE (the RTL's\n"
+              "pins; the golden model's with --mode golden; decode: tracedump)"),
+    CLI_FLAG("print-config", OPT_PRINT_CONFIG,
+             "print this binary's configuration (scenario 'config' syntax), exit"),
+    CLI_FLAG("quiet", OPT_QUIET, "errors only"),
+    CLI_FLAG("verbose", OPT_VERBOSE, "also debug messages (every event as it starts)"),
+    CLI_FLAG("help", OPT_HELP, "this text"),
+    {0},
+};
+
+#define USAGE_LINE "Usage: %s [options] [SCENARIO]\n"
+
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f, USAGE_LINE, prog);
+    fputs("\n"
+          "Runs the Verilated trace_top (ITM, FPB; with dwt=1 the DWT, with tpiu=1 the TPIU) and\n"
+          "its golden model in lockstep: the same inputs every cycle, every output compared every\n"
+          "cycle. With SCENARIO (format: sim/c_tb/SCENARIO.md) the events come from the file;\n"
+          "without it from the constrained-random generator.\n"
+          "\n",
+          f);
+    cli_opts_print(f, cli_table);
+    fputs("Options take their value as the next argument or after '=' (--seed=7).\n"
+          "\n"
+          "Exit status: 0 pass, 1 mismatch or failed check, 2 usage or scenario error,\n"
+          "77 the scenario needs another configuration (skipped).\n",
+          f);
+}
+
+/* Returns EXIT_PASS, or EXIT_USAGE after printing the reason. */
+int parse_args(int argc, char **argv, struct opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cycles = 100000;
+    o->reset_cycles = 4;
+    o->max_cycles = 50000000;
+    o->wave_window = 2000;
+    o->shrink_runs = 2000;
+
+    /* the usage line names the binary as it was run; a longer name is cut */
+    static char usage_line[sizeof USAGE_LINE + 4096];
+    snprintf(usage_line, sizeof usage_line, USAGE_LINE, argv[0]);
+    struct cli_opts cli;
+    cli_opts_init(&cli, "trace_tb", usage_line, cli_table, argc, argv);
+    int c;
+    const char *val;
+    while ((c = cli_opts_get(&cli, &val)) != CLI_END) {
+        const uint64_t n = cli.num;
+        if (c == CLI_USAGE)
+            return EXIT_USAGE;
+        if (c == CLI_OPERAND) {
+            if (o->scenario) {
+                log_msg(LOG_ERROR, "trace_tb: error: more than one scenario ('%s', '%s')\n",
+                        o->scenario, val);
+                return EXIT_USAGE;
+            }
+            o->scenario = val;
+            continue;
+        }
+        switch ((enum opt_id)c) {
+        case OPT_HELP:
+            usage(stdout, argv[0]);
+            exit(EXIT_PASS);
+        case OPT_PROGRESS:
+            o->progress = true;
+            break;
+        case OPT_PRINT_CONFIG:
+            o->print_config = true;
+            break;
+        case OPT_SHRINK:
+            o->shrink = true;
+            break;
+        case OPT_FCOV:
+            o->fcov = true;
+            break;
+        case OPT_FCOV_JSON:
+            o->fcov_json = val;
+            break;
+        case OPT_CAPTURE_SWO:
+            o->capture_swo = val;
+            break;
+        case OPT_CAPTURE_PAR:
+            o->capture_par = val;
+            break;
+        case OPT_SHRINK_RUNS:
+            o->shrink_runs = n;
+            break;
+        case OPT_QUIET:
+            log_set_level(LOG_ERROR);
+            break;
+        case OPT_VERBOSE:
+            log_set_level(LOG_DEBUG);
+            break;
+        case OPT_SEED:
+            o->seed = n;
+            o->seed_given = true;
+            break;
+        case OPT_CYCLES:
+            o->cycles = n;
+            o->cycles_given = true;
+            break;
+        case OPT_RESET_CYCLES:
+            o->reset_cycles = (unsigned)n;
+            break;
+        case OPT_MAX_CYCLES:
+            o->max_cycles = n;
+            break;
+        case OPT_WAVE:
+            o->wave = val;
+            break;
+        case OPT_WAVE_WINDOW:
+            o->wave_window = n;
+            break;
+        case OPT_WAVE_DIR:
+            o->wave_dir = val;
+            break;
+        case OPT_EMIT_SCENARIO:
+            o->emit_scenario = val;
+            break;
+        case OPT_RAND_INIT:
+            o->rand_init = (uint32_t)n;
+            o->rand_init_given = true;
+            break;
+        case OPT_MODE: {
+            unsigned m;
+            for (m = 0; m < 3 && strcmp(val, mode_names[m]) != 0; m++)
+                ;
+            if (m == 3) {
+                log_msg(LOG_ERROR, "trace_tb: error: --mode: expected lockstep, rtl or golden, got "
+                                   "'%s'\n", val);
+                return EXIT_USAGE;
+            }
+            o->mode = (enum mode)m;
+            break;
+        }
+        }
+    }
+    if (o->scenario && (o->seed_given || o->cycles_given)) {
+        log_msg(LOG_ERROR, "trace_tb: error: --seed/--cycles are for random mode; a scenario "
+                           "(%s) defines its own events\n", o->scenario);
+        return EXIT_USAGE;
+    }
+    if (o->shrink && o->mode != MODE_LOCKSTEP) {
+        log_msg(LOG_ERROR, "trace_tb: error: --shrink needs --mode lockstep (it shrinks to a "
+                           "mismatch)\n");
+        return EXIT_USAGE;
+    }
+    if (o->wave && o->mode == MODE_GOLDEN) {
+        log_msg(LOG_ERROR, "trace_tb: error: --wave traces the RTL, not available with --mode "
+                           "golden\n");
+        return EXIT_USAGE;
+    }
+    return EXIT_PASS;
+}

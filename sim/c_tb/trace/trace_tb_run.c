@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The cycle loop of trace_tb (trace_tb_run.h), and the event hook that feeds
+ * --emit-scenario, --verbose and the --shrink collection. */
+#include "trace_tb_run.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build_cfg.h"
+#include "compare.h"
+#include "driver.h"
+#include "dut_trace.h"
+#include "fcov.h"
+#include "log.h"
+#include "pins.h"
+#include "stream.h"
+#include "sys_model.h"
+#include "trace_tb.h"
+
+static void ev_list_push(struct ev_list *l, const struct event *ev, int64_t cycle)
+{
+    if (l->overflow)
+        return;
+    if (ev->kind == EV_RESET && l->n >= SHRINK_MAX_EVENTS / 2) {
+        /* Nothing before a reset can matter after it (every register has a reset value, the
+         * driver restores its input defaults): keep memory bounded on long runs. */
+        l->n = 0;
+    }
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 4096;
+        if (cap > SHRINK_MAX_EVENTS) {
+            l->overflow = true;
+            return;
+        }
+        struct event *e = realloc(l->ev, cap * sizeof *e);
+        int64_t *c = e ? realloc(l->cycle, cap * sizeof *c) : NULL;
+        if (e)
+            l->ev = e;
+        if (!e || !c) {
+            l->overflow = true;
+            return;
+        }
+        l->cycle = c;
+        l->cap = cap;
+    }
+    l->ev[l->n] = *ev;
+    l->cycle[l->n++] = cycle;
+}
+
+static void event_hook(void *ctx, const struct event *ev, uint64_t index, int64_t cycle)
+{
+    struct tb *tb = ctx;
+    if (tb->collect)
+        ev_list_push(&tb->col, ev, cycle);
+    if (!tb->emit && !log_enabled(LOG_DEBUG))
+        return;
+    char txt[256];
+    event_format(ev, tb->o->scenario ? &tb->scen : NULL, txt, sizeof txt);
+    if (tb->emit)
+        fprintf(tb->emit, "%s\n", txt);
+    if (log_enabled(LOG_DEBUG)) {
+        char where[160];
+        log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-24s %s\n", cycle,
+                driver_where(&tb->drv, ev, index, where, sizeof where), txt);
+    }
+}
+
+int tb_start(struct tb *tb, bool replay)
+{
+    if (tb->use_g) {
+        if (sys_model_init(&tb->gm, &build_sys_cfg) != 0) {
+            char c[CFG_STR_LEN];
+            cfg_string(&build_sys_cfg, c, sizeof c);
+            log_msg(LOG_ERROR, "trace_tb: error: the golden model rejects the configuration %s\n",
+                    c);
+            return -1;
+        }
+        sys_model_reset(&tb->gm);
+    }
+    if (tb->use_r) {
+        if (tb->dut)
+            dut_trace_free(tb->dut);
+        tb->dut = dut_trace_new_seeded(tb->rand_init);
+        if (!tb->dut) {
+            log_msg(LOG_ERROR, "trace_tb: error: cannot create the Verilated model\n");
+            return -1;
+        }
+    }
+    driver_restart(&tb->drv);
+    tb->drv.hook =
+        (replay || !(tb->emit || tb->collect || log_enabled(LOG_DEBUG))) ? NULL : event_hook;
+    tb->drv.hook_ctx = tb;
+    stream_init(&tb->sg, "golden", tb->expect);
+    stream_init(&tb->sr, "rtl", tb->expect);
+    stream_init_kind(&tb->tg, "golden", tb->expect, SEG_TXB);
+    stream_init_kind(&tb->tr, "rtl", tb->expect, SEG_TXB);
+    tb->pins = pins_any(tb->expect);
+    return 0;
+}
+
+static void progress(const struct tb *tb, double t0, double *last, uint64_t cycles)
+{
+    double t = now_s();
+    if (t - *last < 2.0)
+        return;
+    *last = t;
+    /* asked for explicitly, so shown even with --quiet (stderr, like errors) */
+    log_msg(LOG_ERROR, "trace_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle,
+            (double)cycles / (t - t0));
+}
+
+static void snapshot(const struct tb *tb, struct run_result *r)
+{
+    r->drv = tb->drv;
+    r->sg = tb->sg;
+    r->sr = tb->sr;
+    r->snap_pending = false;
+}
+
+static void set_fail(struct run_result *r, enum fail_kind k, int64_t cycle, const char *msg)
+{
+    if (r->fail != F_NONE)
+        return;
+    r->snap_pending = true;
+    r->fail = k;
+    r->fail_cycle = cycle;
+    snprintf(r->msg, sizeof r->msg, "%s", msg);
+}
+
+/* Packet view for the trace: [8] a byte is offered on ATB in this cycle, [7:0] the header
+ * of the packet it belongs to (the byte itself if the stream's decoder expects a header). */
+static uint16_t atpkt_view(const struct stream *s, const struct sys_in *sin,
+                           const struct sys_out *so)
+{
+    const struct itm_in *in = &sin->itm;
+    const struct itm_out *o = &so->itm;
+    if (!in->rst_n || !o->atvalid)
+        return 0;
+    return (uint16_t)(0x100u | (pktdec_busy(&s->dec) ? s->dec.cur.b[0] : o->atdata));
+}
+
+void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
+{
+    const bool use_g = tb->use_g, use_r = tb->use_r, lockstep = use_g && use_r;
+    const int64_t max_cycle = (int64_t)tb->o->max_cycles;
+    struct driver *drv = &tb->drv;
+    struct sys_in in;
+    struct sys_out og, orr;
+    struct dut_trace_tb tbv;
+    memset(&og, 0, sizeof og);
+    memset(&orr, 0, sizeof orr);
+    memset(&tbv, 0, sizeof tbv);
+    memset(r, 0, sizeof *r);
+    bool checks = ctl->checks;
+    bool tracing = false;
+    bool trace_wanted = ctl->trace != NULL && use_r;
+    int64_t stop_after = ctl->stop_after;
+    double t0 = now_s(), last_progress = t0;
+    uint64_t cycles = 0;
+
+    for (;;) {
+        if (drv->cycle > stop_after)
+            break;
+        enum driver_status st = driver_next(drv, &in);
+        const int64_t c = drv->cycle;
+        if (st == DRV_DONE)
+            break;
+        if (st == DRV_FAIL) {
+            if (checks) {
+                set_fail(r, F_CHECK, c, drv->fail_msg);
+                snapshot(tb, r);
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c - 1;
+            }
+            continue; /* the failing event took no cycle; go on with the next */
+        }
+        if (trace_wanted && c >= ctl->trace_from) {
+            trace_wanted = false;
+            if (dut_trace_trace_open(tb->dut, ctl->trace) != 0) {
+                log_msg(LOG_ERROR, "trace_tb: error: cannot write the trace %s\n", ctl->trace);
+                r->trace_failed = true;
+            } else
+                tracing = true;
+        }
+        if (use_g)
+            sys_model_eval(&tb->gm, &in, &og);
+        if (tb->fcov && use_g)
+            fcov_cycle(tb->fcov, &in, &og, &tb->gm);
+        if (use_r) {
+            dut_trace_set_inputs(tb->dut, &in);
+            dut_trace_eval(tb->dut);
+            dut_trace_get_outputs(tb->dut, &orr);
+        }
+        if (lockstep && c == ctl->verify_at)
+            r->verified = cmp_outputs(&og, &orr) != 0;
+        if (tracing) { /* the trace-only inputs of trace_tb_top, before the streams move on */
+            tbv.exp = og;
+            tbv.cycle = c;
+            tbv.mismatch = lockstep && cmp_outputs(&og, &orr) != 0;
+            tbv.exp_atpkt = use_g ? atpkt_view(&tb->sg, &in, &og) : 0;
+            tbv.rtl_atpkt = atpkt_view(&tb->sr, &in, &orr);
+        }
+        if (lockstep && checks) {
+            unsigned diff = cmp_outputs(&og, &orr);
+            if (__builtin_expect(diff != 0, 0)) {
+                set_fail(r, F_MISMATCH, c, "outputs differ");
+                r->diff = diff;
+                r->in = in;
+                r->og = og;
+                r->orr = orr;
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            }
+        }
+        if (!in.itm.rst_n) {
+            stream_reset(&tb->sg);
+            stream_reset(&tb->sr);
+        } else {
+            const char *fmsg = NULL;
+            char pmsg[400];
+            /* ATB bytes move where the ITM sees ATREADY: atready_i, or the TPIU's */
+            if (use_g && og.atready && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c))
+                fmsg = tb->sg.fail_msg;
+            if (use_r && orr.atready && orr.itm.atvalid &&
+                !stream_push(&tb->sr, orr.itm.atdata, c) && !fmsg)
+                fmsg = tb->sr.fail_msg;
+            if (use_g && og.txb_valid && !stream_push(&tb->tg, og.txb, c) && !fmsg)
+                fmsg = tb->tg.fail_msg;
+            if (use_r && orr.txb_valid && !stream_push(&tb->tr, orr.txb, c) && !fmsg)
+                fmsg = tb->tr.fail_msg;
+            if (__builtin_expect(tb->pins, 0) && !fmsg) {
+                if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
+                    fmsg = pmsg;
+                else if (use_r && !pins_check(tb->expect, c, &orr, "rtl", pmsg, sizeof pmsg))
+                    fmsg = pmsg;
+            }
+            if (fmsg && checks) {
+                set_fail(r, F_CHECK, c, fmsg);
+                checks = false;
+                stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+            }
+            if ((tb->cap_swo || tb->cap_par) && ctl->checks &&
+                pins_capture(tb->cap_swo, tb->cap_par, use_r ? &orr : &og) != 0) {
+                log_msg(LOG_ERROR, "trace_tb: error: cannot write a pin capture\n");
+                tb->cap_swo = tb->cap_par = NULL;
+            }
+        }
+        st = driver_observe(drv, &in, use_g ? &og : &orr, lockstep ? &orr : NULL);
+        if (st == DRV_FAIL && checks) {
+            set_fail(r, F_CHECK, c, drv->fail_msg);
+            checks = false;
+            stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+        }
+        if (r->snap_pending)
+            snapshot(tb, r);
+        if (use_g)
+            sys_model_step(&tb->gm, &in);
+        if (tracing) {
+            /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
+             * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
+            if (use_g)
+                sys_model_eval(&tb->gm, &in, &tbv.exp_next);
+            else
+                tbv.exp_next = og;
+            dut_trace_set_tb(tb->dut, &tbv);
+        }
+        if (use_r && dut_trace_tick(tb->dut) && checks) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "the RTL stopped ($stop/$fatal/$finish or a failed assertion, see the "
+                     "%%Error line above) at the rising edge of cycle %" PRId64, c);
+            set_fail(r, F_RTL_STOP, c, msg);
+            snapshot(tb, r);
+            checks = false;
+            stop_after = tracing ? c + POST_FAIL_CYCLES : c;
+        }
+        r->last_cycle = c;
+        cycles++;
+        if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached", max_cycle);
+            set_fail(r, F_TIMEOUT, c, msg);
+            snapshot(tb, r);
+            break;
+        }
+        if (__builtin_expect((cycles & 0xFFFF) == 0, 0) && tb->o->progress && ctl->checks)
+            progress(tb, t0, &last_progress, cycles);
+    }
+    if (tracing)
+        dut_trace_trace_close(tb->dut);
+    r->cycles = cycles;
+    r->seconds = now_s() - t0;
+    if (r->fail == F_NONE && ctl->checks) {
+        int64_t end = drv->cycle;
+        char pmsg[400];
+        if (use_g && !stream_finish(&tb->sg, end))
+            set_fail(r, F_CHECK, end, tb->sg.fail_msg);
+        else if (use_r && !stream_finish(&tb->sr, end))
+            set_fail(r, F_CHECK, end, tb->sr.fail_msg);
+        else if (use_g && !stream_finish(&tb->tg, end))
+            set_fail(r, F_CHECK, end, tb->tg.fail_msg);
+        else if (use_r && !stream_finish(&tb->tr, end))
+            set_fail(r, F_CHECK, end, tb->tr.fail_msg);
+        else if (!pins_finish(tb->expect, end, pmsg, sizeof pmsg))
+            set_fail(r, F_CHECK, end, pmsg);
+        if (r->snap_pending)
+            snapshot(tb, r);
+    }
+}
