@@ -12,47 +12,50 @@ JOBS      ?= 2
 SEEDS     ?= 40
 CYCLES    ?= 100000
 
-# ---- configurations (docs/itm-contract.md section 1, docs/fpb-contract.md section 1,
-#      docs/tpiu-contract.md section 1, docs/dwt-contract.md section 1) ------------------------
-#            ITM: ports fifo hwfifo ts gts | FPB: code lit both sec ude | TPIU: has width fifo
-#            | DWT: has comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr
-CFG_base   := 64 4 2 12 64   8  0 1 1 1     0 4 4   0 4 1 1 1 1 1 1 1 1
-CFG_min    := 8 1 1 28 48    1  2 0 0 0     0 4 4   0 4 1 1 1 1 1 1 1 1
-CFG_max    := 256 8 4 6 48   32 15 1 1 0    0 4 4   0 4 1 1 1 1 1 1 1 1
-CFG_full   := 64 4 2 12 64   8  0 1 1 1     1 4 4   1 4 1 1 1 1 1 0 1 1
-CFG_dwt    := 256 8 4 6 48   32 15 1 1 0    0 4 4   1 15 4 1 1 1 1 1 1 1
-CFG_dwtmin := 8 1 1 28 48    1  2 0 0 0     0 4 4   1 2 1 0 0 0 0 1 0 0
-CFGS     := base min max full dwt dwtmin
+# ---- configurations ---------------------------------------------------------------------
+# One source: configs/configs.txt (one row per configuration, one named column per RTL
+# parameter) and configs/params.txt (each parameter's block and C macro), read once per
+# make run by configs/configs.awk, which defines CFG_ROWS (the configurations, in order),
+# CFG_PARAMS (the parameters, in order), CFG_PARAMS_<block> (itm fpb tpiu dwt),
+# CFG_DEF_<param> (its C macro) and CFG_<config>.<param> (its value). The configuration tables of the docs
+# (docs/{itm,fpb,tpiu,dwt}-contract.md section 1, vectors/README.md) are generated from the
+# same files: make configs, make config-check (tests/config_tables.py).
+CFG_SRC  := configs/params.txt configs/configs.txt
+$(foreach a,$(shell awk -f configs/configs.awk $(CFG_SRC)),$(eval $(a)))
+$(if $(CFG_ERROR)$(if $(CFG_ROWS),,1),$(error $(CFG_SRC): cannot read the configurations (see above)))
+CFGS     := $(CFG_ROWS)
 # the configurations without a TPIU or a DWT: the ITM's ATB and hardware-source port are
 # ports (ITM vectors, bench rows)
-ITM_CFGS := base min max
-cfgw      = $(word $(2),$(CFG_$(1)))
-itm_params = -GNumStimPorts=$(call cfgw,$(1),1) -GStimFifoDepth=$(call cfgw,$(1),2) \
-            -GHwFifoDepth=$(call cfgw,$(1),3) -GTsWidth=$(call cfgw,$(1),4) \
-            -GGtsWidth=$(call cfgw,$(1),5)
-vl_params = $(call itm_params,$(1)) $(call fpb_params,$(1)) $(call tpiu_params,$(1)) \
-            $(call dwt_params,$(1))
-tpiu_params = -GHasTpiu=$(call cfgw,$(1),11) -GPortWidth=$(call cfgw,$(1),12) \
-            -GAtbFifoDepth=$(call cfgw,$(1),13)
-dwt_params = -GHasDwt=$(call cfgw,$(1),14) -GNumComp=$(call cfgw,$(1),15) \
-            -GDwtFifoDepth=$(call cfgw,$(1),16) -GHasMain=$(call cfgw,$(1),17) \
-            -GHasTrace=$(call cfgw,$(1),18) -GHasCycCnt=$(call cfgw,$(1),19) \
-            -GHasPrfCnt=$(call cfgw,$(1),20) -GHasExtTrig=$(call cfgw,$(1),21) \
-            -GHasVmask=$(call cfgw,$(1),22) -GHasPcsr=$(call cfgw,$(1),23)
-fpb_params = -GNumCode=$(call cfgw,$(1),6) -GNumLit=$(call cfgw,$(1),7) \
-            -GBothHalves=$(call cfgw,$(1),8) -GSecExt=$(call cfgw,$(1),9) -GUde=$(call cfgw,$(1),10)
-c_params  = -DITM_CFG_NUM_STIM_PORTS=$(call cfgw,$(1),1) -DITM_CFG_STIM_FIFO_DEPTH=$(call cfgw,$(1),2) \
-            -DITM_CFG_HW_FIFO_DEPTH=$(call cfgw,$(1),3) -DITM_CFG_TS_WIDTH=$(call cfgw,$(1),4) \
-            -DITM_CFG_GTS_WIDTH=$(call cfgw,$(1),5) -DFPB_CFG_NUM_CODE=$(call cfgw,$(1),6) \
-            -DFPB_CFG_NUM_LIT=$(call cfgw,$(1),7) -DFPB_CFG_BOTH_HALVES=$(call cfgw,$(1),8) \
-            -DFPB_CFG_SEC_EXT=$(call cfgw,$(1),9) -DFPB_CFG_UDE=$(call cfgw,$(1),10) \
-            -DSYS_CFG_HAS_TPIU=$(call cfgw,$(1),11) -DTPIU_CFG_PORT_WIDTH=$(call cfgw,$(1),12) \
-            -DTPIU_CFG_ATB_FIFO_DEPTH=$(call cfgw,$(1),13) -DSYS_CFG_HAS_DWT=$(call cfgw,$(1),14) \
-            -DDWT_CFG_NUM_COMP=$(call cfgw,$(1),15) -DDWT_CFG_FIFO_DEPTH=$(call cfgw,$(1),16) \
-            -DDWT_CFG_MAIN=$(call cfgw,$(1),17) -DDWT_CFG_TRACE=$(call cfgw,$(1),18) \
-            -DDWT_CFG_CYCCNT=$(call cfgw,$(1),19) -DDWT_CFG_PRFCNT=$(call cfgw,$(1),20) \
-            -DDWT_CFG_EXTTRIG=$(call cfgw,$(1),21) -DDWT_CFG_VMASK=$(call cfgw,$(1),22) \
-            -DDWT_CFG_PCSR=$(call cfgw,$(1),23)
+ITM_CFGS := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 00,$(CFG_$(c).HasTpiu)$(CFG_$(c).HasDwt)),$(c))))
+# the configurations with a DWT (make lint and synth also check dwt_top alone on them)
+DWT_CFGS := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasDwt)),$(c))))
+# $(call cfgv,CONFIG,PARAM): a value; $(call cfg_G,CONFIG,PARAMS): their -G list
+cfgv        = $(CFG_$(1).$(2))
+cfg_G       = $(foreach p,$(2),-G$(p)=$(call cfgv,$(1),$(p)))
+itm_params  = $(call cfg_G,$(1),$(CFG_PARAMS_itm))
+fpb_params  = $(call cfg_G,$(1),$(CFG_PARAMS_fpb))
+tpiu_params = $(call cfg_G,$(1),$(CFG_PARAMS_tpiu))
+dwt_params  = $(call cfg_G,$(1),$(CFG_PARAMS_dwt))
+vl_params   = $(call cfg_G,$(1),$(CFG_PARAMS))
+c_params    = $(foreach p,$(CFG_PARAMS),-D$(CFG_DEF_$(p))=$(call cfgv,$(1),$(p)))
+# dwt_top's own parameters (trace_top's DWT ones without HasDwt; SecExt/Ude are FPB columns)
+DWT_TOP_PARAMS = $(call cfg_G,$(1),$(filter-out HasDwt,$(CFG_PARAMS_dwt)) SecExt Ude)
+
+# config-check: the docs' tables and this Makefile's parameter lists (CFG_DUMP, also printed
+# by make config-dump) against configs/*.txt, which the script reads on its own
+CFG_DUMP = echo "CFGS $(CFGS)"; echo "ITM_CFGS $(ITM_CFGS)"; echo "DWT_CFGS $(DWT_CFGS)"; \
+  echo "VEC_CFGS $(VEC_CFGS)"; \
+  $(foreach c,$(CFGS),echo "$(c) vl $(call vl_params,$(c))"; echo "$(c) c $(call c_params,$(c))"; \
+    $(foreach b,$(CFG_BLOCKS),echo "$(c) $(b) $(call cfg_G,$(c),$(CFG_PARAMS_$(b)))";) \
+    echo "$(c) dwt_top $(call DWT_TOP_PARAMS,$(c))"; echo "$(c) synth_itm $(call SYNTH_TOP_PARAMS,$(c))"; \
+    echo "$(c) synth_fpb $(call FPB_SYNTH_PARAMS,$(c))"; echo "$(c) ivl $(call ivl_params,$(c))";)
+.PHONY: configs config-check config-dump
+configs: ## regenerate the docs' configuration tables from configs/configs.txt
+	@tests/config_tables.py
+config-check: ## the docs' configuration tables and the make parameter lists match configs/configs.txt
+	@{ $(CFG_DUMP) } | tests/config_tables.py --check --make-lists -
+config-dump:
+	@$(CFG_DUMP)
 
 # ---- sources ----------------------------------------------------------------------------
 RTL_COMMON := rtl/common/cs_pkg.sv rtl/common/cs_fifo.sv
@@ -88,10 +91,18 @@ VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --
         broken-rtl mutate bench clean wave wave-test
 
 help: ## show this help
+	@echo "Start here:"
+	@echo "  make deps      install the tools (Debian 12, as root)"
+	@echo "  make sim       the whole system once: firmware-like trace on CFG=full (ITM, DWT, TPIU),"
+	@echo "                 RTL vs golden model in lockstep, the SWO pin decoded back (< 1 min)"
+	@echo "  make test      everything CI runs (~12 min): one line per stage, logs in $(BUILD)/logs/"
+	@echo "  docs/architecture.md: what runs where (stimulus, driver, both models, comparison, reports)"
+	@echo ""
 	@echo "Targets:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F"\t" '{printf "  %-13s %s\n", $$1, $$2}'
 	@echo ""
-	@echo "Variables: CFG=$(CFGS) (now $(CFG)), SEEDS=$(SEEDS), CYCLES=$(CYCLES)"
+	@echo "Variables: CFG=$(CFGS) (now $(CFG); make sim: $(SIM_CFG)), BUILD=$(BUILD), SEEDS=$(SEEDS),"
+	@echo "  CYCLES=$(CYCLES), JOBS=$(JOBS), SIM_SCN=scenario of make sim (now $(SIM_SCN))"
 
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
@@ -144,10 +155,18 @@ $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
 
 tb: $(BUILD)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG
 
-# the default scenario of a configuration (full has a TPIU on the ITM's ATB: its own)
-SIM_SCN = $(if $(filter full,$(CFG)),scenarios/tpiu_nrz_frame_flush.scn,scenarios/default.scn)
-sim: $(BUILD)/tb/$(CFG)/trace_tb ## run the lockstep harness on the built-in default scenario
-	$(BUILD)/tb/$(CFG)/trace_tb $(SIM_SCN)
+# make sim shows the whole system: without CFG= it runs the `full` configuration (ITM, DWT
+# and TPIU) on scenarios/firmware.scn and decodes the captured SWO pin (tests/sim.sh);
+# `make sim CFG=x` runs configuration x on its default scenario; SIM_SCN=FILE picks another.
+SIM_CFG = $(if $(filter command line environment override,$(origin CFG)),$(CFG),full)
+# a configuration's default scenario: default.scn unless named here (on a DWT configuration
+# default.scn's `hw` line makes it skip: those run a DWT scenario that fits them)
+SIM_SCN_full   := scenarios/firmware.scn
+SIM_SCN_dwt    := scenarios/dwt_exctrace.scn
+SIM_SCN_dwtmin := scenarios/dwt_regs_dwtmin.scn
+SIM_SCN = $(or $(SIM_SCN_$(SIM_CFG)),scenarios/default.scn)
+sim: $(BUILD)/tb/$(SIM_CFG)/trace_tb $(BUILD)/decode/tracedump ## the whole system on a firmware-like scenario (CFG=full), SWO pin decoded back
+	@tests/sim.sh $(BUILD) $(SIM_CFG) $(SIM_SCN)
 
 # ---- static checks ----------------------------------------------------------------------
 lint: ## verilator --lint-only -Wall on each block, trace_top and the harness top, every configuration
@@ -165,7 +184,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for wd in "1 2" "2 4" "4 4" "8 16"; do set -- $$wd; echo "== lint tpiu PortWidth=$$1 AtbFifoDepth=$$2"; \
 	  $(VERILATOR) --lint-only -Wall --top-module tpiu_top $(RTL_INC) lint/verilator.vlt \
 	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 rtl/common/cs_pkg.sv $(RTL_TPIU); done
-	@set -e; for c in full dwt dwtmin; do echo "== lint dwt $$c"; \
+	@set -e; for c in $(DWT_CFGS); do echo "== lint dwt $$c"; \
 	  $(VERILATOR) --lint-only -Wall --top-module dwt_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
@@ -177,15 +196,15 @@ itm-params-%:
 	@echo $(call itm_params,$*)
 fpb-params-%:
 	@echo $(call fpb_params,$*)
-# dwt_top's own parameters (trace_top's without HasDwt; SecExt/Ude are the FPB columns)
+# dwt_top's own parameters (DWT_TOP_PARAMS)
 dwt-params-%:
-	@echo $(filter-out -GHasDwt=%,$(call dwt_params,$*)) -GSecExt=$(call cfgw,$*,9) -GUde=$(call cfgw,$*,10)
+	@echo $(call DWT_TOP_PARAMS,$*)
 
-SYNTH_TOP_PARAMS = chparam -set NumStimPorts $(call cfgw,$(1),1) -set StimFifoDepth $(call cfgw,$(1),2) \
-  -set HwFifoDepth $(call cfgw,$(1),3) -set TsWidth $(call cfgw,$(1),4) -set GtsWidth $(call cfgw,$(1),5) itm_top
+# yosys chparam of itm_top and fpb_top for a configuration (configs/configs.txt)
+cfg_chparam      = $(foreach p,$(2),-set $(p) $(call cfgv,$(1),$(p)))
+SYNTH_TOP_PARAMS = chparam $(call cfg_chparam,$(1),$(CFG_PARAMS_itm)) itm_top
 
-FPB_SYNTH_PARAMS = chparam -set NumCode $(call cfgw,$(1),6) -set NumLit $(call cfgw,$(1),7) \
-  -set BothHalves $(call cfgw,$(1),8) -set SecExt $(call cfgw,$(1),9) -set Ude $(call cfgw,$(1),10) fpb_top
+FPB_SYNTH_PARAMS = chparam $(call cfg_chparam,$(1),$(CFG_PARAMS_fpb)) fpb_top
 
 synth: ## yosys generic synthesis of itm_top, fpb_top (base and max), tpiu_top and dwt_top, fails on latches
 	@mkdir -p $(BUILD)/synth
@@ -206,7 +225,7 @@ synth: ## yosys generic synthesis of itm_top, fpb_top (base and max), tpiu_top a
 	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
 	    tee -o $(BUILD)/synth/tpiu_$$1_$$2.stat stat"; \
 	  grep -E 'Number of cells' $(BUILD)/synth/tpiu_$$1_$$2.stat | tail -1; done
-	@set -e; for c in full dwt dwtmin; do echo "== synth dwt $$c"; \
+	@set -e; for c in $(DWT_CFGS); do echo "== synth dwt $$c"; \
 	  p=$$(make -s --no-print-directory dwt-params-$$c | sed -e 's/-G\([A-Za-z]*\)=/-set \1 /g'); \
 	  yosys -q -l $(BUILD)/synth/dwt_$$c.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) rtl/common/cs_pkg.sv $(RTL_DWT); \
 	    chparam $$p dwt_top; synth -top dwt_top; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
@@ -289,11 +308,9 @@ VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_t
 VEC_TB       := tests/vectors/itm_replay_tb.sv
 VEC_EMPTY    :=
 VEC_COMMA    := ,
-VEC_CFGS      = $(foreach c,$(ITM_CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(wordlist 1,5,$(CFG_$(c)))))
-ivl_params    = -P itm_replay_tb.NumStimPorts=$(call cfgw,$(1),1) \
-                -P itm_replay_tb.StimFifoDepth=$(call cfgw,$(1),2) \
-                -P itm_replay_tb.HwFifoDepth=$(call cfgw,$(1),3) \
-                -P itm_replay_tb.TsWidth=$(call cfgw,$(1),4) -P itm_replay_tb.GtsWidth=$(call cfgw,$(1),5)
+# NAME:P,F,H,T,G per ITM configuration: the ITM parameters of configs/params.txt, in order
+VEC_CFGS      = $(foreach c,$(ITM_CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(foreach p,$(CFG_PARAMS_itm),$(call cfgv,$(c),$(p)))))
+ivl_params    = $(foreach p,$(CFG_PARAMS_itm),-P itm_replay_tb.$(p)=$(call cfgv,$(1),$(p)))
 
 $(BUILD)/vec/vecgen: $(VEC_GEN_SRCS) $(VEC_HDRS)
 	@mkdir -p $(@D)
@@ -409,8 +426,16 @@ include sim/decode/decode.mk
 tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO NRZ/Manchester, parallel) decoded back to the written payloads
 	@tests/tpiu_loop.sh $(BUILD)
 
-test: golden-test golden-asan unit-test decode-test lint synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test fuzz-quick ## everything CI runs
-	@echo "make test: all stages passed"
+# make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line
+# per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
+# stage run even after a failure; the last line is `N passed, M failed`). config-check
+# joins after lint wherever the Makefile has that target.
+TEST_STAGES = golden-test golden-asan unit-test decode-test lint \
+              $(if $(shell grep -l '^config-check:' $(MAKEFILE_LIST) 2>/dev/null),config-check) \
+              synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test \
+              fuzz-quick
+test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
+	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
 # tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant
