@@ -107,7 +107,8 @@ help: ## show this help
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq verilator iverilog yosys gtkwave \
-	    zlib1g-dev build-essential python3 lcov clang libclang-rt-14-dev >/dev/null
+	    zlib1g-dev build-essential python3 lcov clang libclang-rt-14-dev \
+	    libzip-dev sigrok-cli libopencsd-dev unzip >/dev/null
 	@$(VERILATOR) --version; iverilog -V 2>&1 | head -1; yosys -V
 
 # ---- golden model -----------------------------------------------------------------------
@@ -428,10 +429,8 @@ tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO
 
 # make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
-# stage run even after a failure; the last line is `N passed, M failed`). config-check
-# joins after lint wherever the Makefile has that target.
-TEST_STAGES = golden-test golden-asan unit-test decode-test lint \
-              $(if $(shell grep -l '^config-check:' $(MAKEFILE_LIST) 2>/dev/null),config-check) \
+# stage run even after a failure; the last line is `N passed, M failed`).
+TEST_STAGES = golden-test golden-asan unit-test decode-test lint config-check \
               synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test \
               fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
