@@ -105,7 +105,7 @@ build_tb() { # NAME CFG NOTRACE(0/1) [EXTRA_VERILATOR_FLAGS]
   for o in $TB_OBJS; do objs+=("$build/tb/$cfg/obj/$o"); done
   # shellcheck disable=SC2086,SC2046
   "$CXX" -o "$out/trace_tb" "${objs[@]}" "$out/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
-    $(for o in $rt; do echo "$vl/$o"; done) -lz -lpthread
+    $(for o in $rt; do echo "$vl/$o"; done) -lzip -lz -lpthread
 }
 declare -A btime
 for spec in min:min:0 base:base:0 max:max:0 dwtmin:dwtmin:0 dwt:dwt:0 base-notrace:base:1; do

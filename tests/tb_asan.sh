@@ -18,7 +18,7 @@ for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c; do
 done
 vl=$build/vl/base
 g++ $san -o "$out/trace_tb" "${objs[@]}" "$build/tb/base/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
-    "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lz -lpthread
+    "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lzip -lz -lpthread
 pass=0; fail=0
 for scn in scenarios/*.scn; do
   rc=0; "$out/trace_tb" --quiet --wave-dir "$out" "$scn" >"$out/last.log" 2>&1 || rc=$?

@@ -89,7 +89,7 @@ for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c; do
 done
 vl=$dir/build/vl/base
 g++ $san -o "$asan/trace_tb" "${objs[@]}" "$dir/build/tb/base/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
-    "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lz -lpthread ||
+    "$vl/verilated.o" "$vl/verilated_fst_c.o" "$vl/verilated_threads.o" -lzip -lz -lpthread ||
   fail "asan: link"
 rc=0
 "$asan/trace_tb" --quiet --seed $seed --cycles $cycles --wave-window $window --wave-dir "$asan/w" \

@@ -3,6 +3,21 @@
 #include "pins.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "sr_write.h"
+
+#ifndef TPIU_CFG_PORT_WIDTH
+#error "build with -DTPIU_CFG_PORT_WIDTH=.. (the configuration the RTL was Verilated with)"
+#endif
+#if TPIU_CFG_PORT_WIDTH < 1 || TPIU_CFG_PORT_WIDTH + 1 > SR_WRITE_MAX_PROBES
+#error "TPIU_CFG_PORT_WIDTH out of range for a sigrok capture"
+#endif
+/* a .sr parallel sample: TRACECLK, then the port's TRACEDATA bits */
+#define PAR_MASK ((1u << TPIU_CFG_PORT_WIDTH) - 1u)
+#define PAR_UNIT ((TPIU_CFG_PORT_WIDTH + 1 + 7) / 8)
 
 bool pins_any(const struct scenario *s)
 {
@@ -84,11 +99,82 @@ bool pins_finish(const struct scenario *s, int64_t end, char *msg, size_t n)
     return true;
 }
 
+/* The captures named on the command line. */
+static struct {
+    const char *path;
+    bool sr;    /* the name ends in ".sr" */
+    bool wrote; /* pins_capture wrote a sample to it */
+} cap[2];
+static uint64_t cap_rate = PINS_CAPTURE_RATE;
+
+static void finish_at_exit(void) { (void)pins_capture_finish(); }
+
+void pins_capture_name(enum pins_cap k, const char *path)
+{
+    static bool registered;
+    size_t n = strlen(path);
+    cap[k].path = path;
+    cap[k].sr = n > 3 && strcmp(path + n - 3, ".sr") == 0;
+    if (cap[k].sr && !registered)
+        registered = atexit(finish_at_exit) == 0;
+}
+
+void pins_capture_rate(uint64_t hz) { cap_rate = hz; }
+
 int pins_capture(FILE *swo, FILE *par, const struct sys_out *o)
 {
-    if (swo && fputc(o->swo ? 1 : 0, swo) == EOF)
-        return -1;
-    if (par && fputc(o->tracedata, par) == EOF)
-        return -1;
+    if (swo) {
+        cap[PINS_CAP_SWO].wrote = true;
+        if (fputc(o->swo ? 1 : 0, swo) == EOF)
+            return -1;
+    }
+    if (par) {
+        cap[PINS_CAP_PAR].wrote = true;
+        if (!cap[PINS_CAP_PAR].sr) {
+            if (fputc(o->tracedata, par) == EOF)
+                return -1;
+        } else {
+            unsigned v = (o->traceclk ? 1u : 0u) | ((unsigned)o->tracedata & PAR_MASK) << 1;
+            if (fputc((int)(v & 0xFFu), par) == EOF ||
+                (PAR_UNIT > 1 && fputc((int)(v >> 8), par) == EOF))
+                return -1;
+        }
+    }
     return 0;
+}
+
+int pins_capture_finish(void)
+{
+    static bool done;
+    if (done)
+        return 0;
+    done = true;
+    fflush(NULL);
+    int rc = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        if (!cap[k].sr)
+            continue;
+        /* a run that stopped before its first cycle out of reset (a usage or scenario
+         * error) leaves the file as it was: never rewrite what this run did not write */
+        if (!cap[k].wrote)
+            continue;
+        static const char *const data[] = {"TRACEDATA0", "TRACEDATA1", "TRACEDATA2",
+                                           "TRACEDATA3", "TRACEDATA4", "TRACEDATA5",
+                                           "TRACEDATA6", "TRACEDATA7", "TRACEDATA8",
+                                           "TRACEDATA9", "TRACEDATA10", "TRACEDATA11",
+                                           "TRACEDATA12", "TRACEDATA13", "TRACEDATA14"};
+        struct sr_write_info info = {.nprobes = 1, .probe = {"SWO"}, .samplerate = cap_rate};
+        if (k == PINS_CAP_PAR) {
+            info.nprobes = TPIU_CFG_PORT_WIDTH + 1;
+            info.probe[0] = "TRACECLK";
+            for (unsigned b = 0; b < TPIU_CFG_PORT_WIDTH; b++)
+                info.probe[b + 1] = data[b];
+        }
+        char err[600];
+        if (sr_write_write(cap[k].path, cap[k].path, &info, err, sizeof err) != 0) {
+            log_msg(LOG_ERROR, "trace_tb: error: cannot write the sigrok capture %s\n", err);
+            rc = -1;
+        }
+    }
+    return rc;
 }

@@ -12,6 +12,7 @@
 
 #include "cli_opts.h"
 #include "log.h"
+#include "pins.h"
 #include "trace_tb.h"
 
 /* What getopt_long returns for an option: its short letter if it has one, else a code
@@ -21,7 +22,7 @@ enum opt_id {
     OPT_SEED = CLI_ID_BASE, OPT_CYCLES, OPT_RESET_CYCLES, OPT_MAX_CYCLES, OPT_MODE,
     OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
     OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
-    OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE,
+    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE,
 };
 
 #define STR_(x) #x
@@ -67,10 +68,17 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("fcov-json", "FILE", OPT_FCOV_JSON,
               "write it as JSON to FILE (tests/fcov_merge.py sums such files)"),
     CLI_VALUE("capture-swo", "FILE", OPT_CAPTURE_SWO,
-              "write the SWO pin, one byte (0/1) per cycle out of reset, to FILE"),
+              "write the SWO pin, one byte (0/1) per cycle out of reset, to FILE;\n"
+              "FILE.sr: a sigrok session (sigrok-cli, PulseView), channel SWO"),
     CLI_VALUE("capture-par", "FILE", OPT_CAPTURE_PAR,
               "write TRACEDATA, one byte per cycle out of reset, to FILE (the RTL's\n"
-              "pins; the golden model's with --mode golden; decode: tracedump)"),
+              "pins; the golden model's with --mode golden; decode: tracedump);\n"
+              "FILE.sr: a sigrok session, channels TRACECLK and TRACEDATA0..\n"
+              "(PortWidth of them), one sample per cycle"),
+    CLI_NUM("capture-rate", "HZ", OPT_CAPTURE_RATE, 1, UINT64_MAX,
+            "sample rate recorded in .sr captures: the clock of one cycle\n"
+            "(default " STR(PINS_CAPTURE_RATE) "; NRZ SWO is then HZ / (SWOSCALER + 1)\n"
+            "baud)"),
     CLI_FLAG("print-config", OPT_PRINT_CONFIG,
              "print this binary's configuration (scenario 'config' syntax), exit"),
     CLI_FLAG("quiet", OPT_QUIET, "errors only"),
@@ -150,9 +158,14 @@ int parse_args(int argc, char **argv, struct opts *o)
             break;
         case OPT_CAPTURE_SWO:
             o->capture_swo = val;
+            pins_capture_name(PINS_CAP_SWO, val);
             break;
         case OPT_CAPTURE_PAR:
             o->capture_par = val;
+            pins_capture_name(PINS_CAP_PAR, val);
+            break;
+        case OPT_CAPTURE_RATE:
+            pins_capture_rate(n);
             break;
         case OPT_SHRINK_RUNS:
             o->shrink_runs = n;
