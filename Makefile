@@ -150,7 +150,7 @@ $(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h 
 $(BUILD)/tb/$(1)/trace_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
                          $(BUILD)/tb/$(1)/dut_trace.o
 	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
-	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
+	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 endef
 $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
 
@@ -413,7 +413,7 @@ $(COV)/tb/$(1)/trace_tb: $(patsubst %.c,$(COV)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GO
                        $(COV)/tb/$(1)/dut_trace.o $(COV)/tb/$(1)/dut_cov.o
 	$(CXX) --coverage -o $$@ $$^ $(COV)/vl/$(1)/Vtrace_tb_top__ALL.a $(COV)/vl/$(1)/verilated.o \
 	    $(COV)/vl/$(1)/verilated_fst_c.o $(COV)/vl/$(1)/verilated_threads.o \
-	    $(COV)/vl/$(1)/verilated_cov.o -lz -lpthread
+	    $(COV)/vl/$(1)/verilated_cov.o -lzip -lz -lpthread
 endef
 $(foreach c,$(CFGS),$(eval $(call COV_RULES,$(c))))
 
@@ -431,8 +431,8 @@ tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test lint config-check \
-              synth iverilog scenarios random broken-rtl tpiu-loop tb-asan vectors-check wave-test \
-              fuzz-quick
+              synth iverilog scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
+              vectors-check wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
 	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
 
@@ -454,3 +454,24 @@ clean: ## remove build/
 
 c-params-%:
 	@echo $(call c_params,$*)
+
+# ---- sigrok captures (issue 18 item 3) ----
+# --capture-swo FILE.sr / --capture-par FILE.sr write sigrok sessions (sim/c_tb/common/sr_write.c,
+# libzip); tests/sigrok_check.sh opens them with sigrok-cli (--show, the samples) and decodes
+# SWO in formatted and bypass mode with uart[,arm_tpiu],arm_itm and the parallel port with the
+# parallel decoder. Needs the Debian packages libzip-dev and sigrok-cli (make deps).
+.PHONY: sigrok-test
+sigrok-test: $(BUILD)/tb/full/trace_tb ## sigrok session captures (.sr) opened and decoded by sigrok-cli
+	@tests/sigrok_check.sh $(BUILD)
+
+# ---- OpenCSD cross-check (issue 18 item 4) ----
+# tests/opencsd/run.sh: OpenCSD's CoreSight frame deformatter (Debian libopencsd-dev, the
+# library Linux perf uses) splits our TPIU's formatter output (txb_o, taken from the harness
+# wave with GTKWave's fst2vcd) by trace ID, in every port mode; every ID's bytes must be the
+# ATB bytes the ITM sent under it. tests/opencsd/ocsd_deframe.c drives the library's C API.
+.PHONY: opencsd-test
+$(BUILD)/opencsd/ocsd_deframe: tests/opencsd/ocsd_deframe.c
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $< -o $@ -lopencsd_c_api -lopencsd
+opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/opencsd/ocsd_deframe ## TPIU frames deframed by OpenCSD: each trace ID's bytes as the ITM sent them
+	@tests/opencsd/run.sh $(BUILD)
