@@ -430,7 +430,7 @@ tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO
 # make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
-TEST_STAGES = golden-test golden-asan unit-test decode-test lint config-check \
+TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
               synth iverilog scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
               vectors-check wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"

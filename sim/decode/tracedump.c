@@ -1,52 +1,78 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* tracedump: decodes a capture of the TPIU pins (or a byte stream) down to ITM/DWT packets.
- * Layers (orbuculum's order): line decoder (swodec / pardec) -> TPIU deformatter
- * (tpiudec, unless --bypass) -> one ITM/DWT packet decoder per trace ID (pktdec). */
+ * Layers (orbuculum's order): input (a raw capture, or a sigrok session's channel) -> line
+ * decoder (swodec / pardec) -> TPIU deformatter (tpiudec, unless --bypass; the SWO
+ * decoder's idle gaps passed on for its frame alignment) -> one ITM/DWT packet decoder per
+ * trace ID (pktdec) -> hardware-source names (hwsrc). */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_opts.h"
+#include "hwsrc.h"
 #include "log.h"
 #include "pardec.h"
 #include "pktdec.h"
+#include "sr_read.h"
 #include "swodec.h"
 #include "tpiudec.h"
 
 enum mode { MODE_BYTES = 0, MODE_NRZ, MODE_MANCHESTER, MODE_PARALLEL };
+enum input { INPUT_AUTO = 0, INPUT_RAW, INPUT_SIGROK };
 
 struct opts {
     enum mode mode;
-    uint32_t div;   /* SWO: cycles per cell */
-    unsigned width; /* parallel: TRACEDATA bits per cycle */
+    bool have_mode;
+    uint32_t div;        /* SWO: cycles per cell (0: from --baud) */
+    uint64_t baud;       /* SWO: bit rate, with the sample rate (0: --swo-* DIV) */
+    bool manchester;     /* --baud: Manchester rather than NRZ */
+    uint64_t samplerate; /* --samplerate (0: not given) */
+    unsigned width;      /* parallel: TRACEDATA bits per cycle */
+    enum input input;
+    const char *channel; /* --sr-channel */
+    unsigned hunt;       /* TPIUDEC_HUNT_* */
+    uint32_t gap_bits;
     bool bypass, json, stats, strict;
     int id; /* keep this trace ID only; -1: all */
     const char *path;
 };
 
+/* What the input turned out to be. */
+struct source {
+    bool sigrok;
+    struct sr_read sr;
+    int bit;             /* sigrok: the channel's bit in a sample */
+    uint64_t samplerate; /* 0: unknown (raw capture without --samplerate) */
+};
+
 struct ctx {
     const struct opts *o;
+    struct source *src;
     struct swodec swo;
     struct pardec par;
     struct tpiudec tpiu;
     struct pktdec pkt[TPIUDEC_NUM_IDS]; /* per trace ID; [0] is the bare stream of --bypass */
-    uint64_t in_units;                  /* samples or bytes read */
+    uint64_t hw[TPIUDEC_NUM_IDS][HWSRC_NKINDS]; /* named hardware-source packets per ID */
+    uint64_t in_units;                          /* samples or bytes read */
 };
 
 enum opt_id {
     OPT_HELP = 'h',
-    OPT_BYTES = CLI_ID_BASE, OPT_SWO_NRZ, OPT_SWO_MANCHESTER, OPT_PARALLEL, OPT_BYPASS, OPT_JSON,
-    OPT_ID, OPT_STATS, OPT_STRICT,
+    OPT_BYTES = CLI_ID_BASE, OPT_SWO_NRZ, OPT_SWO_MANCHESTER, OPT_PARALLEL, OPT_BAUD,
+    OPT_MANCHESTER, OPT_INPUT, OPT_SR_CHANNEL, OPT_SAMPLERATE, OPT_ALIGN, OPT_GAP, OPT_BYPASS,
+    OPT_JSON, OPT_ID, OPT_STATS, OPT_STRICT,
 };
 
 #define USAGE_LINE                                                                         \
-    "Usage: tracedump [MODE] [--bypass] [--json] [--id N] [--stats] [--strict] FILE\n"
+    "Usage: tracedump [MODE] [--sr-channel CH] [--bypass] [--json] [--id N] [--stats]\n"   \
+    "                 [--strict] FILE\n"
 
 /* In the order of --help. */
 static const struct cli_opt cli_table[] = {
-    CLI_TEXT("MODE (the input format; default --bytes):", 0),
+    CLI_TEXT("MODE (the line decoding; default --bytes; a sigrok session needs an SWO one):", 0),
     CLI_FLAG("bytes", OPT_BYTES, "one byte of the stream per input byte"),
     CLI_VALUE("swo-nrz", "DIV", OPT_SWO_NRZ,
               "one byte per clock cycle, the SWO pin level in bit 0; NRZ\n"
@@ -59,20 +85,50 @@ static const struct cli_opt cli_table[] = {
               "one byte per clock cycle, TRACEDATA (WIDTH = 1, 2, 4, 8\n"
               "bits, the rest ignored); 16-bit units least-significant\n"
               "chunk first, aligned on the first full sync FF FF FF 7F"),
-    CLI_TEXT("DIV is TPIU_ACPR.SWOSCALER + 1 (1..65536).\n"
+    CLI_VALUE("baud", "RATE", OPT_BAUD,
+              "SWO NRZ at RATE bit/s (8000000, 8M, '8 MHz'), sampled at\n"
+              "the sample rate of the session (or --samplerate): any\n"
+              "number of samples per bit, fractions too; each bit read\n"
+              "at its centre, timed from the character's start edge"),
+    CLI_FLAG("manchester", OPT_MANCHESTER,
+             "with --baud: Manchester instead of NRZ (two cells a bit)"),
+    CLI_TEXT("DIV is TPIU_ACPR.SWOSCALER + 1 (1..65536); in a sigrok session, samples a cell.\n"
              "\n"
+             "Input:",
+             0),
+    CLI_VALUE("input", "FORMAT", OPT_INPUT,
+              "raw (one sample or byte per input byte), sigrok (a sigrok\n"
+              "session .sr) or auto (default: sigrok if the file starts\n"
+              "with the zip signature PK 03 04)"),
+    CLI_VALUE("sr-channel", "CH", OPT_SR_CHANNEL,
+              "sigrok session: the SWO channel, by its name in the\n"
+              "metadata (probeN=NAME) or its probe number N (bit N-1);\n"
+              "needed unless the session has one probe"),
+    CLI_VALUE("samplerate", "HZ", OPT_SAMPLERATE,
+              "samples per second, for --baud on a raw capture (overrides\n"
+              "the session's samplerate)"),
+    CLI_TEXT("\n"
              "Options:",
-             13),
+             0),
+    CLI_VALUE("align", "HOW", OPT_ALIGN,
+              "how the TPIU frames are found besides a full sync FF FF FF 7F\n"
+              "(which always wins): auto (default: idle gaps on SWO, then\n"
+              "the frame structure), gap, frame, or fsync (full syncs only)"),
+    CLI_NUM("gap", "BITS", OPT_GAP, 1, 1000,
+            "SWO: idle of at least BITS bit times before a byte is a gap, a\n"
+            "frame start for --align (default 10, one character)"),
     CLI_FLAG("bypass", OPT_BYPASS,
              "the bytes are a bare ITM/DWT packet stream (TPIU formatter bypassed,\n"
              "SWO modes and --bytes only); otherwise they are TPIU frames:\n"
-             "synchronised on FF FF FF 7F, half-word syncs FF 7F dropped, data\n"
-             "under ID 0x00 (padding) dropped"),
+             "half-word syncs FF 7F dropped, data under ID 0x00 (padding) dropped"),
     CLI_FLAG("json", OPT_JSON,
              "one JSON object per line instead of text, e.g.\n"
              "{\"id\":1,\"type\":\"INST\",\"port\":3,\"size\":4,\"data\":\"0x12345678\","
-             "\"raw\":\"1b 78 56 34 12\"}"),
-    CLI_VALUE("id", "N", OPT_ID, "print the packets of trace ID N (0..127, 0x.. allowed) only"),
+             "\"raw\":\"1b 78 56 34 12\"}\n"
+             "(hardware-source packets: disc, size, data and the named fields)"),
+    CLI_VALUE("id", "N", OPT_ID,
+              "print the packets of trace ID N (0..127, 0x.. allowed) only;\n"
+              "--strict then judges the errors of ID N and of the stream"),
     CLI_FLAG("stats", OPT_STATS, "print the counters of every layer to stderr at the end"),
     CLI_FLAG("strict", OPT_STRICT, "exit 1 if any decode error was counted"),
     CLI_FLAG("help", OPT_HELP, "this text"),
@@ -84,15 +140,23 @@ static void usage(FILE *f)
     fputs(USAGE_LINE
           "Decodes a trace capture down to ITM/DWT packets, one per line:\n"
           "  id=0x01 INST port=3 size=4 data=0x12345678\n"
-          "(--bypass: no id= prefix). A packet cut by the end of the input is printed as\n"
-          "'INCOMPLETE bytes=...'. FILE is a raw binary file, '-' for stdin.\n"
+          "  id=0x01 EXCEPTION entry exc=44 (IRQ 28)\n"
+          "(--bypass: no id= prefix). DWT hardware-source packets are named: EVENT-COUNTER\n"
+          "wrapped=CPI,EXC,SLEEP,LSU,FOLD,CYC; EXCEPTION entry|exit|return exc=N (name);\n"
+          "PC-SAMPLE pc=0x.. | sleep | prohibited; DATA-PC, DATA-MATCH, DATA-ADDR cmp=N;\n"
+          "DATA-VALUE cmp=N read|write size=S data=0x..; PMU-OVERFLOW; HW-RESERVED for a\n"
+          "discriminator or payload the architecture reserves. A packet cut by the end of the\n"
+          "input is printed as 'INCOMPLETE bytes=...'. FILE is a raw binary file ('-' for\n"
+          "stdin) or a sigrok session.\n"
           "\n",
           f);
     cli_opts_print(f, cli_table);
     fputs("\n"
           "Errors counted: SWO false starts, framing and symbol errors; parallel realigns or\n"
-          "no full sync at all; TPIU bytes before the first full sync, data before any ID,\n"
-          "reserved IDs, misplaced full syncs; BAD packets and packet resyncs.\n"
+          "no full sync at all; TPIU bytes before the frame alignment, data before any ID,\n"
+          "misplaced full syncs, idle gaps inside frames (lost bytes) - these belong to the\n"
+          "stream; per trace ID: reserved IDs 0x70..0x7F, BAD packets, packet resyncs,\n"
+          "HW-RESERVED packets. With --id N, --strict counts the stream's and ID N's only.\n"
           "Exit 0; 1 with --strict if errors were counted; 2 on usage or I/O errors.\n",
           f);
 }
@@ -102,26 +166,60 @@ static bool parse_uint(const char *s, uint64_t max, uint64_t *v)
     return cli_parse_u64(s, v) && *v <= max;
 }
 
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    log_msg(LOG_ERROR, "tracedump: error: %s\n", msg);
+    return 2;
+}
+
+static int set_mode(struct opts *o, int c, const char *name, const char *val)
+{
+    uint64_t v;
+    if (o->have_mode)
+        return usage_error("more than one input mode (--%s)", name);
+    o->have_mode = true;
+    if (c == OPT_BYTES) {
+        o->mode = MODE_BYTES;
+    } else if (c == OPT_PARALLEL) {
+        if (!parse_uint(val, 8, &v) || (v != 1 && v != 2 && v != 4 && v != 8))
+            return usage_error("--parallel needs WIDTH 1, 2, 4 or 8");
+        o->mode = MODE_PARALLEL;
+        o->width = (unsigned)v;
+    } else {
+        if (!parse_uint(val, SWODEC_DIV_MAX, &v) || v == 0)
+            return usage_error("--%s needs DIV 1..%u", name, SWODEC_DIV_MAX);
+        o->mode = c == OPT_SWO_NRZ ? MODE_NRZ : MODE_MANCHESTER;
+        o->div = (uint32_t)v;
+    }
+    return 0;
+}
+
 /* Returns 0 ok, 1 --help given, 2 usage error (reported). */
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-    bool have_mode = false;
     memset(o, 0, sizeof *o);
     o->id = -1;
+    o->hunt = TPIUDEC_HUNT_GAP | TPIUDEC_HUNT_FRAME;
+    o->gap_bits = SWODEC_GAP_BITS;
     struct cli_opts cli;
     cli_opts_init(&cli, "tracedump", USAGE_LINE, cli_table, argc, argv);
     int c;
     const char *val;
     while ((c = cli_opts_get(&cli, &val)) != CLI_END) {
         uint64_t v;
+        int rc = 0;
         switch (c) {
         case CLI_USAGE:
             return 2;
         case CLI_OPERAND:
-            if (o->path) {
-                log_msg(LOG_ERROR, "tracedump: error: more than one input file (%s)\n", val);
-                return 2;
-            }
+            if (o->path)
+                return usage_error("more than one input file (%s)", val);
             o->path = val;
             break;
         case OPT_HELP:
@@ -130,36 +228,53 @@ static int parse_args(int argc, char **argv, struct opts *o)
         case OPT_SWO_NRZ:
         case OPT_SWO_MANCHESTER:
         case OPT_PARALLEL:
-            if (have_mode) {
-                log_msg(LOG_ERROR, "tracedump: error: more than one input mode (--%s)\n",
-                        cli.cur->name);
-                return 2;
-            }
-            have_mode = true;
-            if (c == OPT_BYTES) {
-                o->mode = MODE_BYTES;
-            } else if (c == OPT_PARALLEL) {
-                if (!parse_uint(val, 8, &v) || (v != 1 && v != 2 && v != 4 && v != 8)) {
-                    log_msg(LOG_ERROR, "tracedump: error: --parallel needs WIDTH 1, 2, 4 or 8\n");
-                    return 2;
-                }
-                o->mode = MODE_PARALLEL;
-                o->width = (unsigned)v;
-            } else {
-                if (!parse_uint(val, SWODEC_DIV_MAX, &v) || v == 0) {
-                    log_msg(LOG_ERROR, "tracedump: error: --%s needs DIV 1..%u\n", cli.cur->name,
-                            SWODEC_DIV_MAX);
-                    return 2;
-                }
-                o->mode = c == OPT_SWO_NRZ ? MODE_NRZ : MODE_MANCHESTER;
-                o->div = (uint32_t)v;
-            }
+            rc = set_mode(o, c, cli.cur->name, val);
+            break;
+        case OPT_BAUD:
+            if (!sr_read_parse_rate(val, &o->baud))
+                return usage_error("--baud needs a bit rate (8000000, 8M, '8 MHz'), got '%s'",
+                                   val);
+            break;
+        case OPT_MANCHESTER:
+            o->manchester = true;
+            break;
+        case OPT_SAMPLERATE:
+            if (!sr_read_parse_rate(val, &o->samplerate))
+                return usage_error("--samplerate needs a rate (24000000, 24M, '24 MHz'), got "
+                                   "'%s'",
+                                   val);
+            break;
+        case OPT_INPUT:
+            if (strcmp(val, "auto") == 0)
+                o->input = INPUT_AUTO;
+            else if (strcmp(val, "raw") == 0)
+                o->input = INPUT_RAW;
+            else if (strcmp(val, "sigrok") == 0)
+                o->input = INPUT_SIGROK;
+            else
+                return usage_error("--input needs raw, sigrok or auto, got '%s'", val);
+            break;
+        case OPT_SR_CHANNEL:
+            o->channel = val;
+            break;
+        case OPT_ALIGN:
+            if (strcmp(val, "auto") == 0)
+                o->hunt = TPIUDEC_HUNT_GAP | TPIUDEC_HUNT_FRAME;
+            else if (strcmp(val, "gap") == 0)
+                o->hunt = TPIUDEC_HUNT_GAP;
+            else if (strcmp(val, "frame") == 0)
+                o->hunt = TPIUDEC_HUNT_FRAME;
+            else if (strcmp(val, "fsync") == 0)
+                o->hunt = 0;
+            else
+                return usage_error("--align needs auto, gap, frame or fsync, got '%s'", val);
+            break;
+        case OPT_GAP:
+            o->gap_bits = (uint32_t)cli.num;
             break;
         case OPT_ID:
-            if (!parse_uint(val, TPIUDEC_NUM_IDS - 1, &v)) {
-                log_msg(LOG_ERROR, "tracedump: error: --id needs N 0..127\n");
-                return 2;
-            }
+            if (!parse_uint(val, TPIUDEC_NUM_IDS - 1, &v))
+                return usage_error("--id needs N 0..127");
             o->id = (int)v;
             break;
         case OPT_BYPASS:
@@ -175,100 +290,149 @@ static int parse_args(int argc, char **argv, struct opts *o)
             o->strict = true;
             break;
         }
+        if (rc)
+            return rc;
     }
-    if (!o->path) {
-        log_msg(LOG_ERROR, "tracedump: error: no input file (see --help)\n");
-        return 2;
+    if (!o->path)
+        return usage_error("no input file (see --help)");
+    if (o->baud) {
+        if (o->have_mode)
+            return usage_error("--baud with --%s: give the bit timing once",
+                               o->mode == MODE_BYTES      ? "bytes"
+                               : o->mode == MODE_PARALLEL ? "parallel"
+                               : o->mode == MODE_NRZ      ? "swo-nrz"
+                                                          : "swo-manchester");
+        o->have_mode = true;
+        o->mode = o->manchester ? MODE_MANCHESTER : MODE_NRZ;
+    } else if (o->manchester) {
+        return usage_error("--manchester goes with --baud (or use --swo-manchester DIV)");
     }
-    if (o->bypass && o->mode == MODE_PARALLEL) {
-        log_msg(LOG_ERROR, "tracedump: error: --bypass with --parallel: the parallel port is "
-                           "always formatted (docs/tpiu-contract.md [TPIU-MODE-1])\n");
-        return 2;
-    }
-    if (o->bypass && o->id >= 0) {
-        log_msg(LOG_ERROR, "tracedump: error: --id with --bypass: a bypassed stream has no IDs\n");
-        return 2;
-    }
+    if (o->bypass && o->mode == MODE_PARALLEL)
+        return usage_error("--bypass with --parallel: the parallel port is always formatted "
+                           "(docs/tpiu-contract.md [TPIU-MODE-1])");
+    if (o->bypass && o->id >= 0)
+        return usage_error("--id with --bypass: a bypassed stream has no IDs");
     return 0;
+}
+
+/* ---- output: one line per packet, built in a buffer and written once ----------------- */
+
+struct line {
+    char b[512];
+    size_t n;
+};
+
+static void put(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct line *l, const char *fmt, ...)
+{
+    if (l->n >= sizeof l->b)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(l->b + l->n, sizeof l->b - l->n, fmt, ap);
+    va_end(ap);
+    if (r > 0)
+        l->n = l->n + (size_t)r < sizeof l->b ? l->n + (size_t)r : sizeof l->b - 1;
 }
 
 static void print_pkt(const struct ctx *c, int id, const struct pkt *p, bool incomplete)
 {
     char raw[3 * PKTDEC_MAX_BYTES + 8];
+    char text[192];
+    struct hwsrc h;
+    const bool hw = !incomplete && hwsrc_decode(p, &h);
+    struct line l = {.n = 0};
     pktdec_format_bytes(p, raw, sizeof raw);
     if (!c->o->json) {
-        char text[160];
-        if (incomplete)
-            snprintf(text, sizeof text, "INCOMPLETE bytes=%s", raw);
-        else
-            pktdec_format(p, text, sizeof text);
         if (id >= 0)
-            printf("id=0x%02x %s\n", (unsigned)id, text);
+            put(&l, "id=0x%02x ", (unsigned)id);
+        if (incomplete)
+            put(&l, "INCOMPLETE bytes=%s\n", raw);
+        else if (hw)
+            put(&l, "%s\n", hwsrc_format(&h, text, sizeof text));
         else
-            printf("%s\n", text);
+            put(&l, "%s\n", pktdec_format(p, text, sizeof text));
+        fwrite(l.b, 1, l.n, stdout);
         return;
     }
-    printf("{");
+    put(&l, "{");
     if (id >= 0)
-        printf("\"id\":%d,", id);
-    printf("\"type\":\"%s\"", incomplete ? "INCOMPLETE" : pktdec_type_name(p->type));
+        put(&l, "\"id\":%d,", id);
+    put(&l, "\"type\":\"%s\"", incomplete ? "INCOMPLETE" : pktdec_type_name(p->type));
     if (!incomplete) {
         switch (p->type) {
         case PKT_SYNC:
-            printf(",\"len\":%" PRIu32, p->nbytes);
+            put(&l, ",\"len\":%" PRIu32, p->nbytes);
             break;
         case PKT_LTS:
-            printf(",\"ts\":%" PRIu32 ",\"tc\":%u", p->ts, p->tc);
+            put(&l, ",\"ts\":%" PRIu32 ",\"tc\":%u", p->ts, p->tc);
             break;
         case PKT_GTS1:
-            printf(",\"bits\":\"0x%" PRIx64 "\",\"wrap\":%d,\"clkch\":%d", p->gts_bits, p->wrap,
-                   p->clkch);
+            put(&l, ",\"bits\":\"0x%" PRIx64 "\",\"wrap\":%d,\"clkch\":%d", p->gts_bits, p->wrap,
+                p->clkch);
             break;
         case PKT_GTS2:
-            printf(",\"bits\":\"0x%" PRIx64 "\",\"gts\":\"0x%" PRIx64 "\"", p->gts_bits, p->gts);
+            put(&l, ",\"bits\":\"0x%" PRIx64 "\",\"gts\":\"0x%" PRIx64 "\"", p->gts_bits,
+                p->gts);
             break;
         case PKT_EXT:
             if (p->sh == 0)
-                printf(",\"sh\":0,\"page\":%" PRIu32, p->data);
+                put(&l, ",\"sh\":0,\"page\":%" PRIu32, p->data);
             else
-                printf(",\"sh\":1,\"value\":\"0x%" PRIx32 "\"", p->data);
+                put(&l, ",\"sh\":1,\"value\":\"0x%" PRIx32 "\"", p->data);
             break;
         case PKT_INST:
-            printf(",\"port\":%" PRIu32 ",\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"", p->port,
-                   p->size, 2 * p->size, p->data);
+            put(&l, ",\"port\":%" PRIu32 ",\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"", p->port,
+                p->size, 2 * p->size, p->data);
             break;
         case PKT_HW:
-            printf(",\"disc\":%u,\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"", p->disc, p->size,
-                   2 * p->size, p->data);
+            put(&l, ",\"disc\":%u,\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"%s", p->disc, p->size,
+                2 * p->size, p->data, hwsrc_format_json(&h, text, sizeof text));
             break;
         default:
             break;
         }
     }
-    printf(",\"raw\":\"%s\"}\n", raw);
+    put(&l, ",\"raw\":\"%s\"}\n", raw);
+    fwrite(l.b, 1, l.n, stdout);
 }
 
 /* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
 static void packet_byte(struct ctx *c, int id, uint8_t b)
 {
     struct pkt p;
-    if (pktdec_push(&c->pkt[id < 0 ? 0 : id], b, &p) == PKT_NONE)
+    const unsigned k = id < 0 ? 0 : (unsigned)id;
+    if (pktdec_push(&c->pkt[k], b, &p) == PKT_NONE)
         return;
+    struct hwsrc h;
+    if (hwsrc_decode(&p, &h))
+        c->hw[k][h.kind]++;
     if (c->o->id < 0 || c->o->id == id)
         print_pkt(c, id, &p, false);
 }
 
-/* One byte out of the line decoder. */
-static void stream_byte(struct ctx *c, uint8_t b)
+static void tpiu_out(struct ctx *c, const struct tpiudec_byte *out, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        packet_byte(c, out[i].id, out[i].data);
+}
+
+/* One byte out of the line decoder; `gap`: the line idled before it. */
+static void stream_byte(struct ctx *c, uint8_t b, bool gap)
 {
     if (c->o->bypass) {
         packet_byte(c, -1, b);
         return;
     }
     struct tpiudec_byte out[TPIUDEC_MAX_OUT];
-    unsigned n = tpiudec_push(&c->tpiu, b, out);
-    for (unsigned i = 0; i < n; i++)
-        packet_byte(c, out[i].id, out[i].data);
+    if (gap)
+        tpiudec_gap(&c->tpiu);
+    tpiu_out(c, out, tpiudec_push(&c->tpiu, b, out));
+}
+
+static bool is_swo(const struct opts *o)
+{
+    return o->mode == MODE_NRZ || o->mode == MODE_MANCHESTER;
 }
 
 static void input_unit(struct ctx *c, uint8_t u)
@@ -276,20 +440,20 @@ static void input_unit(struct ctx *c, uint8_t u)
     c->in_units++;
     switch (c->o->mode) {
     case MODE_BYTES:
-        stream_byte(c, u);
+        stream_byte(c, u, false);
         break;
     case MODE_NRZ:
     case MODE_MANCHESTER: {
         uint8_t b;
         if (swodec_push(&c->swo, u, &b))
-            stream_byte(c, b);
+            stream_byte(c, b, swodec_gap(&c->swo));
         break;
     }
     case MODE_PARALLEL: {
         uint8_t out[PARDEC_MAX_OUT];
         unsigned n = pardec_push(&c->par, u, out);
         for (unsigned i = 0; i < n; i++)
-            stream_byte(c, out[i]);
+            stream_byte(c, out[i], false);
         break;
     }
     }
@@ -297,10 +461,15 @@ static void input_unit(struct ctx *c, uint8_t u)
 
 static void finish(struct ctx *c)
 {
-    if (c->o->mode == MODE_NRZ || c->o->mode == MODE_MANCHESTER)
+    if (is_swo(c->o))
         swodec_finish(&c->swo);
-    if (!c->o->bypass)
+    if (!c->o->bypass) {
+        struct tpiudec_byte out[TPIUDEC_MAX_OUT];
+        unsigned n;
+        while ((n = tpiudec_drain(&c->tpiu, out)) != 0)
+            tpiu_out(c, out, n);
         tpiudec_finish(&c->tpiu);
+    }
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
         int pid = c->o->bypass ? -1 : (int)id;
         if (pktdec_busy(&c->pkt[id]) && (c->o->id < 0 || c->o->id == pid))
@@ -310,11 +479,13 @@ static void finish(struct ctx *c)
     }
 }
 
-static uint64_t count_errors(const struct ctx *c, bool *never_aligned)
+/* ---- errors: the stream's, and each trace ID's -------------------------------------- */
+
+static uint64_t stream_errors(const struct ctx *c, bool *never_aligned)
 {
     uint64_t e = 0;
     *never_aligned = false;
-    if (c->o->mode == MODE_NRZ || c->o->mode == MODE_MANCHESTER)
+    if (is_swo(c->o))
         e += swodec_errors(&c->swo.stats);
     if (c->o->mode == MODE_PARALLEL) {
         e += pardec_errors(&c->par.stats);
@@ -324,28 +495,74 @@ static uint64_t count_errors(const struct ctx *c, bool *never_aligned)
         }
     }
     if (!c->o->bypass)
-        e += tpiudec_errors(&c->tpiu.stats);
-    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
-        e += c->pkt[id].stats.count[PKT_BAD] + c->pkt[id].stats.resyncs;
+        e += tpiudec_stream_errors(&c->tpiu.stats);
     return e;
+}
+
+static uint64_t reserved_id_bytes(const struct ctx *c, unsigned id)
+{
+    if (c->o->bypass || id < TPIUDEC_ID_RES_FIRST)
+        return 0;
+    return c->tpiu.stats.reserved_per_id[id - TPIUDEC_ID_RES_FIRST];
+}
+
+static uint64_t id_errors(const struct ctx *c, unsigned id)
+{
+    const struct pktdec_stats *s = &c->pkt[id].stats;
+    return reserved_id_bytes(c, id) + s->count[PKT_BAD] + s->resyncs + c->hw[id][HWSRC_RESERVED];
+}
+
+/* The errors --strict judges: the stream's plus those of the selected ID (all IDs without
+ * --id). *all: the stream's plus every ID's. */
+static uint64_t count_errors(const struct ctx *c, uint64_t *all)
+{
+    bool never_aligned;
+    uint64_t e = stream_errors(c, &never_aligned), sel = e;
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
+        uint64_t k = id_errors(c, id);
+        e += k;
+        if (c->o->id < 0 || (unsigned)c->o->id == id)
+            sel += k;
+    }
+    *all = e;
+    return sel;
 }
 
 static void print_stats(const struct ctx *c)
 {
     const struct opts *o = c->o;
+    const struct source *src = c->src;
     bool never_aligned;
-    uint64_t errors = count_errors(c, &never_aligned);
+    uint64_t stream = stream_errors(c, &never_aligned), all;
+    uint64_t errors = count_errors(c, &all);
     FILE *f = stderr;
     fflush(stdout);
-    fprintf(f, "input: %" PRIu64 " %s\n", c->in_units, o->mode == MODE_BYTES ? "bytes" : "cycles");
-    if (o->mode == MODE_NRZ || o->mode == MODE_MANCHESTER) {
-        const struct swodec_stats *s = &c->swo.stats;
+    if (src->sigrok)
         fprintf(f,
-                "swo %s div %" PRIu32 ": bytes %" PRIu64 " starts %" PRIu64
-                " false_start %" PRIu64 " framing %" PRIu64 " symbol %" PRIu64
-                " truncated %" PRIu64 "\n",
-                o->mode == MODE_NRZ ? "nrz" : "manchester", o->div, s->bytes, s->starts,
+                "input: %" PRIu64 " samples (sigrok session: probe %d '%s' = bit %d, unitsize "
+                "%u, %" PRIu64 " Hz)\n",
+                c->in_units, src->bit + 1, src->sr.meta.probe[src->bit], src->bit,
+                src->sr.meta.unitsize, src->samplerate);
+    else
+        fprintf(f, "input: %" PRIu64 " %s\n", c->in_units,
+                o->mode == MODE_BYTES ? "bytes" : "cycles");
+    if (is_swo(o)) {
+        const struct swodec_stats *s = &c->swo.stats;
+        char timing[96];
+        if (o->baud)
+            snprintf(timing, sizeof timing, "%" PRIu64 " bit/s (%.4f samples per cell)", o->baud,
+                     (double)c->swo.period / (double)(1ull << SWODEC_FRAC));
+        else
+            snprintf(timing, sizeof timing, "div %" PRIu32, o->div);
+        fprintf(f,
+                "swo %s %s: bytes %" PRIu64 " starts %" PRIu64 " false_start %" PRIu64
+                " framing %" PRIu64 " symbol %" PRIu64 " truncated %" PRIu64 "\n",
+                o->mode == MODE_NRZ ? "nrz" : "manchester", timing, s->bytes, s->starts,
                 s->false_start, s->framing, s->symbol, s->truncated);
+        fprintf(f,
+                "swo gaps: %" PRIu64 " bytes after an idle of >= %" PRIu32
+                " bit times; lead_in %" PRIu64 " (errors before the first idle)\n",
+                s->gaps, o->gap_bits, s->lead_in);
     }
     if (o->mode == MODE_PARALLEL) {
         const struct pardec_stats *s = &c->par.stats;
@@ -365,13 +582,28 @@ static void print_stats(const struct ctx *c)
                 s->truncated);
         fprintf(f,
                 "tpiu errors: unsynced %" PRIu64 " no_id %" PRIu64 " reserved_id %" PRIu64
-                " fsync_in_frame %" PRIu64 " misaligned %" PRIu64 " dropped %" PRIu64 "%s\n",
+                " fsync_in_frame %" PRIu64 " misaligned %" PRIu64 " gap_slips %" PRIu64
+                " dropped %" PRIu64 "%s\n",
                 s->unsynced, s->no_id, s->reserved_id, s->fsync_in_frame, s->misaligned,
-                s->dropped, c->tpiu.synced || s->bytes == 0 ? "" : " (no full sync found)");
+                s->gap_slips, s->dropped,
+                c->tpiu.synced || s->bytes == 0 ? ""
+                : o->hunt                        ? " (no frame alignment found)"
+                                                 : " (no full sync found)");
+        const uint64_t *a = s->aligned;
+        if (c->tpiu.synced)
+            fprintf(f,
+                    "tpiu alignment: %s (first frame at byte %" PRIu64 ", lead_in %" PRIu64
+                    "); found by full sync %" PRIu64 ", idle gap %" PRIu64
+                    ", frame structure %" PRIu64 "; gaps %" PRIu64 "\n",
+                    tpiudec_align_name(c->tpiu.align), s->aligned_at, s->lead_in,
+                    a[TPIUDEC_ALIGN_FSYNC],
+                    a[TPIUDEC_ALIGN_GAP], a[TPIUDEC_ALIGN_FRAME], s->gaps);
+        else
+            fprintf(f, "tpiu alignment: none; gaps %" PRIu64 "\n", s->gaps);
     }
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
         const struct pktdec_stats *s = &c->pkt[id].stats;
-        if (s->bytes == 0)
+        if (s->bytes == 0 && reserved_id_bytes(c, id) == 0)
             continue;
         if (o->bypass)
             fprintf(f, "packets: bytes %" PRIu64, s->bytes);
@@ -382,13 +614,138 @@ static void print_stats(const struct ctx *c)
                 fprintf(f, " %s %" PRIu64, pktdec_type_name((enum pkt_type)t), s->count[t]);
         fprintf(f, " lost %" PRIu64 " resyncs %" PRIu64 " incomplete %d\n", s->lost, s->resyncs,
                 pktdec_busy(&c->pkt[id]) ? 1 : 0);
+        if (s->count[PKT_HW]) {
+            fprintf(f, "dwt%s", o->bypass ? ":" : "");
+            if (!o->bypass)
+                fprintf(f, " id 0x%02x:", id);
+            for (unsigned k = 0; k < HWSRC_NKINDS; k++)
+                if (c->hw[id][k])
+                    fprintf(f, " %s %" PRIu64, hwsrc_kind_name((enum hwsrc_kind)k), c->hw[id][k]);
+            fputc('\n', f);
+        }
+        const uint64_t e = id_errors(c, id);
+        if (e && !o->bypass)
+            fprintf(f,
+                    "errors id 0x%02x: %" PRIu64 " (reserved ID bytes %" PRIu64 ", BAD %" PRIu64
+                    ", resyncs %" PRIu64 ", HW_RESERVED %" PRIu64 ")%s\n",
+                    id, e, reserved_id_bytes(c, id), s->count[PKT_BAD], s->resyncs,
+                    c->hw[id][HWSRC_RESERVED],
+                    o->id >= 0 && (unsigned)o->id != id ? " not judged (--id)" : "");
     }
-    fprintf(f, "errors: %" PRIu64 "\n", errors);
+    if (o->id >= 0)
+        fprintf(f,
+                "errors: %" PRIu64 " (the stream %" PRIu64 " and ID 0x%02x %" PRIu64
+                "; all IDs: %" PRIu64 ")\n",
+                errors, stream, (unsigned)o->id, errors - stream, all);
+    else
+        fprintf(f, "errors: %" PRIu64 "\n", errors);
+}
+
+/* ---- input --------------------------------------------------------------------------- */
+
+static int open_sigrok(const struct opts *o, struct source *src)
+{
+    if (strcmp(o->path, "-") == 0)
+        return usage_error("a sigrok session cannot be read from stdin: give its file name");
+    if (!sr_read_open(&src->sr, o->path)) {
+        log_msg(LOG_ERROR, "tracedump: error: %s: %s\n", o->path, src->sr.err);
+        return 2;
+    }
+    src->sigrok = true;
+    const struct sr_read_meta *m = &src->sr.meta;
+    char err[SR_READ_ERR_MAX];
+    if (o->channel) {
+        src->bit = sr_read_channel_find(m, o->channel, err, sizeof err);
+        if (src->bit < 0)
+            return usage_error("%s: %s", o->path, err);
+    } else if (m->probes == 1) {
+        src->bit = 0;
+    } else {
+        return usage_error("%s: which channel? --sr-channel NAME|N; the probes: %s", o->path,
+                           sr_read_probe_list(m, err, sizeof err));
+    }
+    src->samplerate = o->samplerate ? o->samplerate : m->samplerate;
+    if (!o->have_mode)
+        return usage_error("%s: a sigrok session needs --baud RATE (or --swo-nrz / "
+                           "--swo-manchester DIV samples)",
+                           o->path);
+    if (!is_swo(o))
+        return usage_error("%s: a sigrok session channel is one SWO line: --baud, --swo-nrz or "
+                           "--swo-manchester",
+                           o->path);
+    return 0;
+}
+
+/* Feeds the session's samples, the channel's level as bit 0. */
+static int run_sigrok(struct ctx *c)
+{
+    struct source *src = c->src;
+    const unsigned us = src->sr.meta.unitsize;
+    const unsigned byte = (unsigned)src->bit / 8, shift = (unsigned)src->bit % 8;
+    static uint8_t buf[1u << 16];
+    size_t have = 0; /* bytes of a sample left over from the previous read */
+    long n;
+    while ((n = sr_read_read(&src->sr, buf + have, sizeof buf - have)) > 0) {
+        size_t len = have + (size_t)n, i = 0;
+        for (; i + us <= len; i += us)
+            input_unit(c, (uint8_t)((buf[i + byte] >> shift) & 1u));
+        have = len - i;
+        memmove(buf, buf + i, have);
+    }
+    if (n < 0) {
+        log_msg(LOG_ERROR, "tracedump: error: %s: %s\n", c->o->path, src->sr.err);
+        return 2;
+    }
+    if (have)
+        log_msg(LOG_WARN, "tracedump: warning: %s: %zu bytes after the last whole sample\n",
+                c->o->path, have);
+    return 0;
+}
+
+/* A raw capture: one unit per byte; `pre` bytes already read. */
+static int run_raw(struct ctx *c, FILE *f, const char *name, const uint8_t *pre, size_t npre)
+{
+    for (size_t i = 0; i < npre; i++)
+        input_unit(c, pre[i]);
+    static uint8_t buf[1u << 16];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) != 0)
+        for (size_t i = 0; i < n; i++)
+            input_unit(c, buf[i]);
+    if (ferror(f)) {
+        log_msg(LOG_ERROR, "tracedump: error: reading %s failed: %s\n", name,
+                strerror(errno ? errno : EIO));
+        return 2;
+    }
+    return 0;
+}
+
+static int init_line(struct ctx *c)
+{
+    const struct opts *o = c->o;
+    if (o->mode == MODE_PARALLEL)
+        pardec_init(&c->par, o->width);
+    if (!is_swo(o))
+        return 0;
+    const enum swodec_mode m = o->mode == MODE_NRZ ? SWODEC_NRZ : SWODEC_MANCHESTER;
+    if (o->baud) {
+        if (c->src->samplerate == 0)
+            return usage_error("--baud needs the sample rate: --samplerate HZ (a raw capture)");
+        if (!swodec_init_rate(&c->swo, m, c->src->samplerate, o->baud))
+            return usage_error("--baud %" PRIu64 " at %" PRIu64 " samples/s: a cell would last "
+                               "under one or over %u samples",
+                               o->baud, c->src->samplerate, SWODEC_DIV_MAX);
+    } else {
+        swodec_init(&c->swo, m, o->div);
+    }
+    swodec_set_gap(&c->swo, o->gap_bits);
+    swodec_set_lead_in(&c->swo, true);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    struct opts o;
+    static struct opts o;
     int rc = parse_args(argc, argv, &o);
     if (rc == 1) {
         usage(stdout);
@@ -397,34 +754,48 @@ int main(int argc, char **argv)
     if (rc != 0)
         return 2;
     static struct ctx c;
+    static struct source src;
     c.o = &o;
+    c.src = &src;
+    src.samplerate = o.samplerate;
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
         pktdec_init(&c.pkt[id]);
     tpiudec_init(&c.tpiu);
-    if (o.mode == MODE_NRZ || o.mode == MODE_MANCHESTER)
-        swodec_init(&c.swo, o.mode == MODE_NRZ ? SWODEC_NRZ : SWODEC_MANCHESTER, o.div);
-    if (o.mode == MODE_PARALLEL)
-        pardec_init(&c.par, o.width);
+    tpiudec_set_hunt(&c.tpiu, o.hunt);
 
+    /* The format: a sigrok session starts with a zip local file header "PK\3\4". */
     bool is_stdin = strcmp(o.path, "-") == 0;
     const char *name = is_stdin ? "<stdin>" : o.path;
-    FILE *f = is_stdin ? stdin : fopen(o.path, "rb");
-    if (!f) {
-        log_msg(LOG_ERROR, "tracedump: error: cannot open %s: %s\n", name, strerror(errno));
-        return 2;
+    FILE *f = NULL;
+    uint8_t magic[4];
+    size_t nmagic = 0;
+    bool sigrok = o.input == INPUT_SIGROK;
+    if (!sigrok) {
+        f = is_stdin ? stdin : fopen(o.path, "rb");
+        if (!f) {
+            log_msg(LOG_ERROR, "tracedump: error: cannot open %s: %s\n", name, strerror(errno));
+            return 2;
+        }
+        nmagic = fread(magic, 1, sizeof magic, f);
+        sigrok = o.input == INPUT_AUTO && nmagic == 4 && memcmp(magic, "PK\3\4", 4) == 0;
+        if (sigrok && !is_stdin) {
+            fclose(f);
+            f = NULL;
+        }
     }
-    static uint8_t buf[1u << 16];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) != 0)
-        for (size_t i = 0; i < n; i++)
-            input_unit(&c, buf[i]);
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (!is_stdin)
+    if (!sigrok && o.channel)
+        return usage_error("--sr-channel is for a sigrok session; %s is a raw capture", name);
+    if (sigrok && (rc = open_sigrok(&o, &src)) != 0)
+        return rc;
+    if ((rc = init_line(&c)) != 0)
+        return rc;
+    rc = sigrok ? run_sigrok(&c) : run_raw(&c, f, name, magic, nmagic);
+    if (f && !is_stdin)
         fclose(f);
-    if (err) {
-        log_msg(LOG_ERROR, "tracedump: error: reading %s failed: %s\n", name, strerror(err));
-        return 2;
-    }
+    if (sigrok)
+        sr_read_close(&src.sr);
+    if (rc)
+        return rc;
     finish(&c);
     if (o.stats)
         print_stats(&c);
@@ -432,6 +803,6 @@ int main(int argc, char **argv)
         log_msg(LOG_ERROR, "tracedump: error: writing the output failed\n");
         return 2;
     }
-    bool never_aligned;
-    return o.strict && count_errors(&c, &never_aligned) > 0 ? 1 : 0;
+    uint64_t all;
+    return o.strict && count_errors(&c, &all) > 0 ? 1 : 0;
 }
