@@ -3,7 +3,6 @@
 #include "pins.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "log.h"
@@ -107,16 +106,11 @@ static struct {
 } cap[2];
 static uint64_t cap_rate = PINS_CAPTURE_RATE;
 
-static void finish_at_exit(void) { (void)pins_capture_finish(); }
-
 void pins_capture_name(enum pins_cap k, const char *path)
 {
-    static bool registered;
     size_t n = strlen(path);
     cap[k].path = path;
     cap[k].sr = n > 3 && strcmp(path + n - 3, ".sr") == 0;
-    if (cap[k].sr && !registered)
-        registered = atexit(finish_at_exit) == 0;
 }
 
 void pins_capture_rate(uint64_t hz) { cap_rate = hz; }
@@ -145,11 +139,6 @@ int pins_capture(FILE *swo, FILE *par, const struct sys_out *o)
 
 int pins_capture_finish(void)
 {
-    static bool done;
-    if (done)
-        return 0;
-    done = true;
-    fflush(NULL);
     int rc = 0;
     for (unsigned k = 0; k < 2; k++) {
         if (!cap[k].sr)

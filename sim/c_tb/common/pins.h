@@ -31,9 +31,8 @@ bool pins_finish(const struct scenario *s, int64_t end, char *msg, size_t n);
  *                   SWO one channel "SWO"; parallel the channels TRACECLK (bit 0) and
  *                   TRACEDATA0..TRACEDATA<W-1> (bits 1..W, W = TPIU_CFG_PORT_WIDTH), the
  *                   pins' levels in the same cycles as the raw capture. The samples go to the
- *                   file during the run (unitsize bytes per cycle); at the exit of the process
- *                   (pins_capture_finish, also registered with atexit) the file is rewritten as
- *                   the session zip.
+ *                   file during the run (unitsize bytes per cycle); once the run has closed it,
+ *                   pins_capture_finish rewrites the file as the session zip.
  * NULL files are skipped. Returns 0, or -1 on a write error. */
 int pins_capture(FILE *swo, FILE *par, const struct sys_out *o);
 
@@ -44,10 +43,9 @@ enum pins_cap { PINS_CAP_SWO, PINS_CAP_PAR };
 void pins_capture_name(enum pins_cap k, const char *path);
 /* The sample rate written into .sr captures (the harness clock, Hz; > 0). */
 void pins_capture_rate(uint64_t hz);
-/* Rewrites the .sr captures of this run as sigrok sessions (once; later calls do nothing):
- * each one pins_capture wrote at least one sample to (a file the run never wrote, e.g.
- * after a usage error, is left alone). Safe to call before or after the capture FILEs are
- * closed (it flushes all streams first). Returns 0, or -1 after logging an error. */
+/* Rewrites the .sr captures of this run as sigrok sessions, after their FILEs are closed:
+ * each one pins_capture wrote at least one sample to (a file the run never wrote to is left
+ * alone). Returns 0, or -1 after logging an error. */
 int pins_capture_finish(void);
 
 #endif

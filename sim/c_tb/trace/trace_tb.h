@@ -50,6 +50,7 @@ struct opts {
     bool fcov;             /* --fcov */
     const char *fcov_json; /* --fcov-json */
     const char *capture_swo, *capture_par; /* --capture-swo, --capture-par */
+    uint64_t capture_rate;                 /* --capture-rate: Hz recorded in .sr captures */
 };
 
 /* Events of a run as they started (for --shrink), with their start cycles. */

@@ -116,6 +116,7 @@ int parse_args(int argc, char **argv, struct opts *o)
     o->max_cycles = 50000000;
     o->wave_window = 2000;
     o->shrink_runs = 2000;
+    o->capture_rate = PINS_CAPTURE_RATE;
 
     /* the usage line names the binary as it was run; a longer name is cut */
     static char usage_line[sizeof USAGE_LINE + 4096];
@@ -158,14 +159,12 @@ int parse_args(int argc, char **argv, struct opts *o)
             break;
         case OPT_CAPTURE_SWO:
             o->capture_swo = val;
-            pins_capture_name(PINS_CAP_SWO, val);
             break;
         case OPT_CAPTURE_PAR:
             o->capture_par = val;
-            pins_capture_name(PINS_CAP_PAR, val);
             break;
         case OPT_CAPTURE_RATE:
-            pins_capture_rate(n);
+            o->capture_rate = n;
             break;
         case OPT_SHRINK_RUNS:
             o->shrink_runs = n;

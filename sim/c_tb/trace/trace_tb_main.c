@@ -20,6 +20,7 @@
 #include "dut_trace.h"
 #include "fcov.h"
 #include "log.h"
+#include "pins.h"
 #include "random.h"
 #include "scenario.h"
 #include "trace_tb.h"
@@ -113,9 +114,11 @@ int main(int argc, char **argv)
     }
     const char *cap_path[2] = {o.capture_swo, o.capture_par};
     FILE **cap_file[2] = {&tb.cap_swo, &tb.cap_par};
+    pins_capture_rate(o.capture_rate);
     for (unsigned k = 0; k < 2; k++) {
         if (!cap_path[k])
             continue;
+        pins_capture_name(k == 0 ? PINS_CAP_SWO : PINS_CAP_PAR, cap_path[k]);
         *cap_file[k] = fopen(cap_path[k], "wb");
         if (!*cap_file[k]) {
             log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", cap_path[k],
@@ -129,6 +132,7 @@ int main(int argc, char **argv)
             log_msg(LOG_ERROR, "trace_tb: error: cannot write %s\n", cap_path[k]);
         *cap_file[k] = NULL;
     }
+    (void)pins_capture_finish(); /* the .sr captures become sigrok sessions; logs its errors */
     tb.fcov = NULL; /* replays and shrink runs are not counted */
     if (o.fcov)
         fcov_print(&fc, LOG_INFO);
