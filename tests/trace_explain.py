@@ -2,27 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 """Prints a decoded trace as a person reads it: one line per packet with its raw bytes and
 what it means (stimulus text, PC samples, exception trace, data trace), then the text each
-stimulus port received. Input: `tracedump --json` lines (sim/decode) on stdin or in FILE.
-Layouts: docs/packet-formats.md, docs/dwt-contract.md section 10.2. Used by tests/sim.sh.
+stimulus port received. Input: `tracedump --json` lines (sim/decode) on stdin or in FILE;
+the DWT packets are read from the fields tracedump names them with (sim/decode/hwsrc.c),
+not decoded again here. Used by tests/sim.sh.
 
 Usage: tests/trace_explain.py [FILE]
 """
 import json
 import sys
 
-EXC_NAMES = {1: "Reset", 2: "NMI", 3: "HardFault", 4: "MemManage", 5: "BusFault",
-             6: "UsageFault", 7: "SecureFault", 11: "SVCall", 12: "DebugMonitor",
-             14: "PendSV", 15: "SysTick"}
-EXC_FN = {1: "entry", 2: "exit", 3: "return to"}
-EVT_FLAGS = ["CPI", "EXC", "SLEEP", "LSU", "FOLD", "Cyc"]
-
-
-def exc_name(num):
-    if num == 0:
-        return "Thread mode"
-    if num >= 16:
-        return "IRQ %d" % (num - 16)
-    return EXC_NAMES.get(num, "exception %d" % num)
+EXC_FN = {"entry": "entry", "exit": "exit", "return": "return to"}
 
 
 def char(v):
@@ -43,30 +32,28 @@ def meaning(p, text):
             return "stimulus port %d: %s" % (port, char(data))
         return "stimulus port %d: %d-byte write 0x%0*x" % (port, size, 2 * size, data)
     if t == "HW":
-        disc, size, data = p["disc"], p["size"], int(p["data"], 16)
-        if disc == 0:
-            flags = [n for i, n in enumerate(EVT_FLAGS) if data >> i & 1]
-            return "DWT event counter wrapped: " + (", ".join(flags) or "none")
-        if disc == 1:
-            num = (data & 0xFF) | ((data >> 8) & 1) << 8
-            fn = (data >> 12) & 3
-            return "DWT exception %s %s (%d)" % (EXC_FN.get(fn, "fn %d" % fn), exc_name(num), num)
-        if disc == 2:
-            if size == 1:
-                return "DWT PC sample: the core is sleeping"
-            return "DWT PC sample: pc = 0x%08x" % data
-        if 8 <= disc <= 15:
-            cmp_n, addr = (disc - 8) >> 1, disc & 1
-            if addr:
-                return "DWT comparator %d: data address 0x%08x" % (cmp_n, data)
-            if size == 1:
-                return "DWT comparator %d: match" % cmp_n
-            return "DWT comparator %d: pc = 0x%08x" % (cmp_n, data)
-        if 16 <= disc <= 23:
-            cmp_n, wr = (disc - 16) >> 1, disc & 1
+        # the DWT packet as tracedump names it (sim/decode/hwsrc.c: "dwt" and its fields)
+        kind, size = p.get("dwt"), p["size"]
+        if kind == "EVENT_COUNTER":
+            return "DWT event counter wrapped: " + (", ".join(p["wrapped"]) or "none")
+        if kind == "EXCEPTION":
+            name = "Thread mode" if p["exc"] == 0 else p["exc_name"]
+            return "DWT exception %s %s (%d)" % (EXC_FN.get(p["fn"], p["fn"]), name, p["exc"])
+        if kind == "PC_SAMPLE":
+            return "DWT PC sample: pc = %s" % p["pc"]
+        if kind == "PC_SLEEP":
+            return "DWT PC sample: the core is sleeping"
+        if kind == "DATA_ADDR":
+            return "DWT comparator %d: data address %s" % (p["cmp"], p["addr"])
+        if kind == "DATA_MATCH":
+            return "DWT comparator %d: match" % p["cmp"]
+        if kind == "DATA_PC":
+            return "DWT comparator %d: pc = %s" % (p["cmp"], p["pc"])
+        if kind == "DATA_VALUE":
             return "DWT comparator %d: data value %s 0x%0*x" % (
-                cmp_n, "written" if wr else "read", 2 * size, data)
-        return "hardware source %d: 0x%0*x" % (disc, 2 * size, data)
+                p["cmp"], "written" if p["access"] == "write" else "read", 2 * size,
+                int(p["data"], 16))
+        return "hardware source %d (%s): %s" % (p["disc"], kind, p["data"])
     if t == "OVF":
         return "overflow: the ITM or the DWT dropped packets here"
     if t == "SYNC":
