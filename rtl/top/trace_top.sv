@@ -24,6 +24,7 @@ module trace_top #(
   parameter int HasTpiu       = 0,
   parameter int PortWidth     = 4,
   parameter int AtbFifoDepth  = 4,
+  parameter int FrameIdleCycles = 16,
   // DWT (docs/dwt-contract.md section 1)
   parameter int HasDwt        = 0,
   parameter int NumComp       = 4,
@@ -278,8 +279,9 @@ module trace_top #(
     assign tracedata_o    = 8'(tracedata);
 
     tpiu_top #(
-      .PortWidth    (PortWidth),
-      .AtbFifoDepth (AtbFifoDepth)
+      .PortWidth       (PortWidth),
+      .AtbFifoDepth    (AtbFifoDepth),
+      .FrameIdleCycles (FrameIdleCycles)
     ) u_tpiu (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),

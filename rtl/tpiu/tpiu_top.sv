@@ -5,8 +5,9 @@
 `default_nettype none
 
 module tpiu_top #(
-  parameter int PortWidth    = 4,  // TRACEDATA pins: 1, 2, 4, 8
-  parameter int AtbFifoDepth = 4   // ATB input buffer entries: 2, 4, 8, 16
+  parameter int PortWidth       = 4,  // TRACEDATA pins: 1, 2, 4, 8
+  parameter int AtbFifoDepth    = 4,  // ATB input buffer entries: 2, 4, 8, 16
+  parameter int FrameIdleCycles = 16  // [TPIU-IDLE-1] idle cycles before padding: 1..65535
 ) (
   input  logic                 clk_i,         // TRACECLKIN = the system clock
   input  logic                 rst_ni,
@@ -170,8 +171,9 @@ module tpiu_top #(
   initial begin : params_A
     assert (((PortWidth == 1) || (PortWidth == 2) || (PortWidth == 4) || (PortWidth == 8)) &&
             ((AtbFifoDepth == 2) || (AtbFifoDepth == 4) || (AtbFifoDepth == 8) ||
-             (AtbFifoDepth == 16)))
-      else $fatal(1, "%m: parameter check failed (PortWidth 1/2/4/8, AtbFifoDepth 2/4/8/16)");
+             (AtbFifoDepth == 16)) && (FrameIdleCycles >= 1) && (FrameIdleCycles <= 65535))
+      else $fatal(1, {"%m: parameter check failed (PortWidth 1/2/4/8, AtbFifoDepth 2/4/8/16, ",
+                      "FrameIdleCycles 1..65535)"});
   end
   // Only one port engine takes the unit at an edge.
   always @(posedge clk_i or negedge rst_ni) begin : one_taker_A

@@ -15,8 +15,9 @@
 #error "build with -DFPB_CFG_NUM_CODE=.. etc. (the configuration the RTL was Verilated with)"
 #endif
 
-#if !defined(SYS_CFG_HAS_TPIU) || !defined(TPIU_CFG_PORT_WIDTH) || !defined(TPIU_CFG_ATB_FIFO_DEPTH)
-#error "build with -DSYS_CFG_HAS_TPIU=.. -DTPIU_CFG_PORT_WIDTH=.. -DTPIU_CFG_ATB_FIFO_DEPTH=.."
+#if !defined(SYS_CFG_HAS_TPIU) || !defined(TPIU_CFG_PORT_WIDTH) ||                         \
+    !defined(TPIU_CFG_ATB_FIFO_DEPTH) || !defined(TPIU_CFG_FRAME_IDLE_CYCLES)
+#error "build with -DSYS_CFG_HAS_TPIU=.. -DTPIU_CFG_PORT_WIDTH=.. -DTPIU_CFG_ATB_FIFO_DEPTH=.. etc."
 #endif
 
 #if !defined(SYS_CFG_HAS_DWT) || !defined(DWT_CFG_NUM_COMP) || !defined(DWT_CFG_FIFO_DEPTH) ||   \
@@ -49,6 +50,7 @@ static const struct sys_cfg build_sys_cfg = {
     .tpiu = {
         .port_width = TPIU_CFG_PORT_WIDTH,
         .atb_fifo_depth = TPIU_CFG_ATB_FIFO_DEPTH,
+        .frame_idle_cycles = TPIU_CFG_FRAME_IDLE_CYCLES,
     },
     .has_dwt = SYS_CFG_HAS_DWT != 0,
     .dwt = {

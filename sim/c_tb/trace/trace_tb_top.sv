@@ -21,6 +21,7 @@ module trace_tb_top #(
   parameter int HasTpiu       = 0,   // docs/tpiu-contract.md section 9
   parameter int PortWidth     = 4,
   parameter int AtbFifoDepth  = 4,
+  parameter int FrameIdleCycles = 16,
   parameter int HasDwt        = 0,   // docs/dwt-contract.md sections 1 and 17
   parameter int NumComp       = 4,
   parameter int DwtFifoDepth  = 2,
@@ -188,6 +189,7 @@ module trace_tb_top #(
     .HasTpiu       (HasTpiu),
     .PortWidth     (PortWidth),
     .AtbFifoDepth  (AtbFifoDepth),
+    .FrameIdleCycles (FrameIdleCycles),
     .HasDwt        (HasDwt),
     .NumComp       (NumComp),
     .DwtFifoDepth  (DwtFifoDepth),

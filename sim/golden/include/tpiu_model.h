@@ -36,6 +36,7 @@
 struct tpiu_cfg {
     unsigned port_width;     /* 1, 2, 4, 8 */
     unsigned atb_fifo_depth; /* 2, 4, 8, 16 */
+    unsigned frame_idle_cycles; /* 1..65535 [TPIU-IDLE-1] */
 };
 
 /* Inputs of one cycle; names follow the RTL ports without the _i suffix. */

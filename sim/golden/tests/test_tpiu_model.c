@@ -44,7 +44,7 @@ static struct bench {
 
 static void bench_init(unsigned pw, unsigned depth)
 {
-    struct tpiu_cfg c = {pw, depth};
+    struct tpiu_cfg c = {pw, depth, 16};
     memset(&B, 0, sizeof B);
     CHECK(tpiu_model_init(&B.m, &c) == 0);
     B.afready_at = ~0u;
@@ -159,7 +159,8 @@ static void check_char(unsigned t0, const char *cells, unsigned c, uint8_t byte)
 static void test_regs(void)
 {
     struct tpiu_model m;
-    struct tpiu_cfg bad[] = {{3, 4}, {0, 4}, {16, 4}, {4, 1}, {4, 3}, {4, 32}, {4, 0}};
+    struct tpiu_cfg bad[] = {{3, 4, 16}, {0, 4, 16}, {16, 4, 16}, {4, 1, 16},
+                             {4, 3, 16}, {4, 32, 16}, {4, 0, 16}};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(&m, 0xA5, sizeof m);
         CHECK(tpiu_model_init(&m, &bad[i]) == -1);
