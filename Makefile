@@ -445,7 +445,14 @@ test: ## everything CI runs: one line per stage, logs in build/logs/, last line 
 # synth-params-%.
 BENCH_DEPS := $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
               $(BUILD)/vec/min/vecreplay $(BUILD)/vec/icarus/min.vvp
-bench: $(BENCH_DEPS) ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+# The TPIU's idle-completion latency and padding, on the golden model of full ([TPIU-IDLE-3])
+$(BUILD)/bench/tpiu_latency: tests/tpiu_latency.c sim/decode/tpiudec.c sim/decode/tpiudec.h \
+    sim/c_tb/common/build_cfg.h $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(call c_params,full) -Isim/golden/include -Isim/decode \
+	    -Isim/c_tb/common $(filter %.c %.a,$^) -o $@
+
+bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \

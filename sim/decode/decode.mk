@@ -29,6 +29,12 @@ decode-test: $(BUILD)/decode/test_decode $(BUILD)/decode/tracedump ## trace deco
 # an STM32F105's SWO pin): decoded with --id 1 --strict and its contents asserted.
 DEC_FIXTURE ?= ../shared/fixtures/stm32f105-swo/trace_example.sr
 
+# The golden TPIU formatter fed the capture's trace bytes must send the silicon's frames.
+$(BUILD)/decode/silicon_frames: tests/silicon_frames.c $(DEC_LIB) $(DEC_HDRS) $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(DEC_INC) -Isim/golden/include $(filter %.c %.a,$^) -o $@ $(DEC_LIBS)
+
 .PHONY: fixture-test
-fixture-test: $(BUILD)/decode/tracedump ## decode the real Cortex-M3 SWO capture (shared/fixtures/stm32f105-swo), assert its contents
+fixture-test: $(BUILD)/decode/tracedump $(BUILD)/decode/silicon_frames ## decode the real Cortex-M3 SWO capture (shared/fixtures/stm32f105-swo), assert its contents; the golden formatter sends its frames
 	@tests/fixture_decode.sh $(BUILD)/decode/tracedump $(DEC_FIXTURE)
+	@$(BUILD)/decode/silicon_frames $(DEC_FIXTURE)
