@@ -43,13 +43,17 @@ module tpiu_fmt #(
   logic [CntW-1:0] n_q, n_d;
   logic            push;
   logic [1:0]      pops;                  // entries popped at this edge: 0, 1, 2
+  logic [PtrW-1:0] rd_ptr_e1;             // slot of the second entry
   logic [14:0]     e0, e1;
 
   // [TPIU-ATB-1] the full test uses n_q only; ATB is closed while draining a flush.
   assign atready_o = (n_q < CntW'(AtbFifoDepth)) && !drain_i;
   assign push      = atvalid_i & atready_o;
+  // Pointers wrap: the depth is 2^PtrW. The sum is a PtrW-bit signal of its own, since
+  // Icarus 11 evaluates an index expression wider than PtrW (no wrap: e1 read X).
+  assign rd_ptr_e1 = rd_ptr_q + PtrW'(1);
   assign e0        = mem_q[rd_ptr_q];
-  assign e1        = mem_q[rd_ptr_q + PtrW'(1)];  // pointers wrap: the depth is 2^PtrW
+  assign e1        = mem_q[rd_ptr_e1];
 
   always_comb begin
     wr_ptr_d = wr_ptr_q;
