@@ -240,7 +240,7 @@ synth-params-%:
 fpb-synth-params-%:
 	@echo "$(call FPB_SYNTH_PARAMS,$*)"
 
-iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test runs there
+iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smoke tests run there
 	@mkdir -p $(BUILD)/iverilog
 	@# Icarus 11 prints "sorry" notes for unique case and constant part-selects in always_*;
 	@# they are informational (no effect on results), everything else is shown.
@@ -257,6 +257,13 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test ru
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@out=$$(vvp -n $(BUILD)/iverilog/dwt_smoke.vvp); echo "$$out" | tail -1; \
 	  echo "$$out" | grep -q '^dwt_rtl_smoke_tb: PASS'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s tpiu_rtl_smoke_tb -o $(BUILD)/iverilog/tpiu_smoke.vvp \
+	    $(RTL_COMMON) $(RTL_TPIU) tests/tpiu_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@# a failed RTL assertion prints ERROR: and does not stop the run
+	@out=$$(vvp -n $(BUILD)/iverilog/tpiu_smoke.vvp); echo "$$out" | grep -E 'ERROR|FAIL' | head -5; \
+	  echo "$$out" | tail -1; echo "$$out" | grep -q '^tpiu_rtl_smoke_tb: PASS' && \
+	  ! echo "$$out" | grep -q 'ERROR'
 	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
 
 
