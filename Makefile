@@ -185,7 +185,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for wd in "1 2 1" "2 4 3" "4 4 16" "8 16 65535"; do set -- $$wd; \
 	  echo "== lint tpiu PortWidth=$$1 AtbFifoDepth=$$2 FrameIdleCycles=$$3"; \
 	  $(VERILATOR) --lint-only -Wall --top-module tpiu_top $(RTL_INC) lint/verilator.vlt \
-	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 -GFrameIdleCycles=$$3 rtl/common/cs_pkg.sv $(RTL_TPIU); done
+	    -GPortWidth=$$1 -GAtbFifoDepth=$$2 -GFrameIdleCycles=$$3 $(RTL_COMMON) $(RTL_TPIU); done
 	@set -e; for c in $(DWT_CFGS); do echo "== lint dwt $$c"; \
 	  $(VERILATOR) --lint-only -Wall --top-module dwt_top $(RTL_INC) lint/verilator.vlt \
 	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
@@ -223,7 +223,7 @@ synth: ## yosys generic synthesis of itm_top, fpb_top (base and max), tpiu_top a
 	  grep -E 'Number of cells' $(BUILD)/synth/fpb_$$c.stat | tail -1; done
 	@set -e; for wd in "1 2 1" "4 4 16" "8 16 65535"; do set -- $$wd; \
 	  echo "== synth tpiu PortWidth=$$1 AtbFifoDepth=$$2 FrameIdleCycles=$$3"; \
-	  yosys -q -l $(BUILD)/synth/tpiu_$$1_$$2.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) rtl/common/cs_pkg.sv $(RTL_TPIU); \
+	  yosys -q -l $(BUILD)/synth/tpiu_$$1_$$2.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) $(RTL_COMMON) $(RTL_TPIU); \
 	    chparam -set PortWidth $$1 -set AtbFifoDepth $$2 -set FrameIdleCycles $$3 tpiu_top; synth -top tpiu_top; \
 	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
 	    tee -o $(BUILD)/synth/tpiu_$$1_$$2.stat stat"; \
@@ -240,7 +240,7 @@ synth-params-%:
 fpb-synth-params-%:
 	@echo "$(call FPB_SYNTH_PARAMS,$*)"
 
-iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test runs there
+iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smoke tests run there
 	@mkdir -p $(BUILD)/iverilog
 	@# Icarus 11 prints "sorry" notes for unique case and constant part-selects in always_*;
 	@# they are informational (no effect on results), everything else is shown.
@@ -257,6 +257,13 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT smoke test ru
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@out=$$(vvp -n $(BUILD)/iverilog/dwt_smoke.vvp); echo "$$out" | tail -1; \
 	  echo "$$out" | grep -q '^dwt_rtl_smoke_tb: PASS'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s tpiu_rtl_smoke_tb -o $(BUILD)/iverilog/tpiu_smoke.vvp \
+	    $(RTL_COMMON) $(RTL_TPIU) tests/tpiu_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@# a failed RTL assertion prints ERROR: and does not stop the run
+	@out=$$(vvp -n $(BUILD)/iverilog/tpiu_smoke.vvp); echo "$$out" | grep -E 'ERROR|FAIL' | head -5; \
+	  echo "$$out" | tail -1; echo "$$out" | grep -q '^tpiu_rtl_smoke_tb: PASS' && \
+	  ! echo "$$out" | grep -q 'ERROR'
 	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
 
 

@@ -1,38 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0
-// TPIU ATB input buffer, Continuous formatter (16-byte frames), Bypass, unit buffer and the
-// periodic synchronization counter.
+// TPIU ATB input buffer, Continuous formatter (16-byte frames), Bypass, idle completion of an
+// open frame and the periodic synchronization counter. Units go to the frame buffer.
 // Spec: Armv8-M B14.4 (TPIU), packet-protocol-facts 3; docs/tpiu-contract.md 5 and 8.
 
 `default_nettype none
 
 module tpiu_fmt #(
-  parameter int AtbFifoDepth = 4  // ATB input buffer entries: 2, 4, 8, 16
+  parameter int AtbFifoDepth    = 4,  // ATB input buffer entries: 2, 4, 8, 16
+  parameter int FrameIdleCycles = 16  // [TPIU-IDLE-1] idle cycles before padding: 1..65535
 ) (
-  input  logic        clk_i,
-  input  logic        rst_ni,
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
   // ATB slave, 8-bit [TPIU-ATB-*]
-  input  logic        atvalid_i,
-  output logic        atready_o,
-  input  logic [7:0]  atdata_i,
-  input  logic [6:0]  atid_i,
+  input  logic                        atvalid_i,
+  output logic                        atready_o,
+  input  logic [7:0]                  atdata_i,
+  input  logic [6:0]                  atid_i,
   // configuration and control (tpiu_regs)
-  input  logic        fmt_on_i,          // Continuous formatting (else Bypass)
-  input  logic        drain_i,           // flush in DRAIN: close ATB, pad
-  input  logic [4:0]  pscount_i,         // PSCR.PSCount
-  input  logic        restart_i,         // [TPIU-MODE-2] restart at this edge
-  input  logic        restart_fmt_on_i,  // fmt_on after the restart
-  // unit buffer, read by the port engines
-  output logic        u_valid_o,
-  output logic [1:0]  u_len_o,           // 1 (Bypass) or 2 (formatter)
-  output logic [15:0] u_data_o,          // [7:0] is sent first
-  input  logic        u_take_i,          // a port engine takes the unit at this edge
+  input  logic                        fmt_on_i,          // Continuous formatting (else Bypass)
+  input  logic                        drain_i,           // flush in DRAIN: close ATB, pad
+  input  logic [4:0]                  pscount_i,         // PSCR.PSCount
+  input  logic                        restart_i,         // [TPIU-MODE-2] restart at this edge
+  input  logic                        restart_fmt_on_i,  // fmt_on after the restart
+  // frame buffer (tpiu_fbuf) [TPIU-BURST-*]
+  input  logic [tpiu_pkg::FbCntW-1:0] fb_n_i,            // units in it, cycle t's count
+  input  logic                        fb_burst_i,        // it holds a complete burst
+  output logic                        unit_push_o,       // a unit is pushed at this edge
+  output logic                        unit_last_o,       // ... and it ends its burst
+  output logic [15:0]                 unit_data_o,       // [7:0] is sent first
   // status
-  output logic        fmt_empty_o,       // [TPIU-FLUSH-2] n == 0 && !u_valid && (!fmt_on || p == 0)
-  output logic        sync_req_o         // [TPIU-SYNC-2] one-cycle periodic sync request
+  output logic                        fmt_empty_o,       // [TPIU-FLUSH-2] formatter part
+  output logic                        sync_req_o         // [TPIU-SYNC-2] periodic request
 );
 
-  localparam int PtrW = $clog2(AtbFifoDepth);      // AtbFifoDepth is a power of two
-  localparam int CntW = $clog2(AtbFifoDepth + 1);
+  localparam int PtrW  = $clog2(AtbFifoDepth);      // AtbFifoDepth is a power of two
+  localparam int CntW  = $clog2(AtbFifoDepth + 1);
+  localparam int FbW   = tpiu_pkg::FbCntW;
+  localparam int IdleW = $clog2(FrameIdleCycles + 1);
 
   // ==== Input buffer [TPIU-ATB-1], [TPIU-ATB-2] ============================================
   // A circular buffer of {id, data}; the first two entries are visible, and 0, 1 or 2 of
@@ -43,13 +47,17 @@ module tpiu_fmt #(
   logic [CntW-1:0] n_q, n_d;
   logic            push;
   logic [1:0]      pops;                  // entries popped at this edge: 0, 1, 2
+  logic [PtrW-1:0] rd_ptr_e1;             // slot of the second entry
   logic [14:0]     e0, e1;
 
   // [TPIU-ATB-1] the full test uses n_q only; ATB is closed while draining a flush.
   assign atready_o = (n_q < CntW'(AtbFifoDepth)) && !drain_i;
   assign push      = atvalid_i & atready_o;
+  // Pointers wrap: the depth is 2^PtrW. The sum is a PtrW-bit signal of its own, since
+  // Icarus 11 evaluates an index expression wider than PtrW (no wrap: e1 read X).
+  assign rd_ptr_e1 = rd_ptr_q + PtrW'(1);
   assign e0        = mem_q[rd_ptr_q];
-  assign e1        = mem_q[rd_ptr_q + PtrW'(1)];  // pointers wrap: the depth is 2^PtrW
+  assign e1        = mem_q[rd_ptr_e1];
 
   always_comb begin
     wr_ptr_d = wr_ptr_q;
@@ -67,6 +75,17 @@ module tpiu_fmt #(
     end
   end
 
+  // ==== Idle completion [TPIU-IDLE-1], [TPIU-IDLE-2] =======================================
+  // idle_q counts the cycles since the last accepted byte, saturating at FrameIdleCycles; in
+  // every mode, and with its normal update at a restart edge ([TPIU-MODE-2] keeps it).
+  logic [IdleW-1:0] idle_q, idle_d;
+  logic             idle_full, idle_pad;
+
+  assign idle_full = (idle_q == IdleW'(FrameIdleCycles));
+  assign idle_d    = push ? IdleW'(0) : (idle_full ? idle_q : (idle_q + IdleW'(1)));
+  // Pad the open frame only while the port has no complete burst left to send.
+  assign idle_pad  = fmt_on_i && idle_full && !fb_burst_i;
+
   // ==== Formatter [TPIU-FMT-*], Bypass [TPIU-BYP-1] ========================================
   // State: p_q next even position, aux_q aux bits so far, cur_id_q/cur_vld_q current ID,
   // sync_pend_q full sync wanted at the next frame boundary, fs2_q second half due.
@@ -76,23 +95,25 @@ module tpiu_fmt #(
   logic        cur_vld_q, cur_vld_d;
   logic        sync_pend_q, sync_pend_d;
   logic        fs2_q, fs2_d;
-  // unit buffer
-  logic        u_valid_q, u_valid_d;
-  logic [1:0]  u_len_q, u_len_d;
-  logic [15:0] u_data_q, u_data_d;
+  // the unit formed at this edge, pushed into the frame buffer [TPIU-BURST-1]
+  logic        unit_push, unit_last;
+  logic [15:0] unit_data;
   // periodic synchronization
   logic [27:0] ps_q, ps_d;
   logic        sync_req_q, sync_req_d;
 
-  // Virtual inputs b1, b2: the buffer head, or PAD {id 0, data 0} while draining.
+  // Virtual inputs b1, b2: the buffer head, or PAD {id 0, data 0} while padding (a flush
+  // draining, or idle completion): pad = drain || idle_pad (contract 5.2).
+  logic       pad;
   logic       b1_vld, b1_real, b2_vld, b2_real, b1_new;
   logic [6:0] b1_id, b2_id;
   logic [7:0] b1_d, b2_d;
 
+  assign pad     = drain_i || idle_pad;
   assign b1_real = (n_q >= CntW'(1));
   assign b2_real = (n_q >= CntW'(2));
-  assign b1_vld  = b1_real || (drain_i && (p_q != 4'd0));
-  assign b2_vld  = b2_real || drain_i;
+  assign b1_vld  = b1_real || (pad && (p_q != 4'd0));
+  assign b2_vld  = b2_real || pad;
   assign b1_id   = b1_real ? e0[14:8] : 7'h00;
   assign b1_d    = b1_real ? e0[7:0]  : 8'h00;
   assign b2_id   = b2_real ? e1[14:8] : 7'h00;
@@ -100,12 +121,16 @@ module tpiu_fmt #(
   // new(b1): no ID since the last full sync, or a different ID.
   assign b1_new  = !cur_vld_q || (b1_id != cur_id_q);
 
-  logic       fmt_act;   // the formatter may load a unit at this edge
-  logic       ps_on, ps_hit;
+  logic        fmt_act;   // the formatter may push a unit at this edge
+  logic        byp_act;   // Bypass pushes e0 at this edge
+  logic        ps_on, ps_hit;
   logic [27:0] ps_period;
   logic [28:0] ps_inc;
 
-  assign fmt_act = fmt_on_i && !u_valid_q && !restart_i;
+  // [TPIU-BURST-3] room from cycle t's count (a pop at this edge makes none); formatted:
+  // fb_n < 16, Bypass: an empty buffer. Nothing at a restart edge [TPIU-MODE-2].
+  assign fmt_act = fmt_on_i && (fb_n_i < FbW'(tpiu_pkg::FbDepth)) && !restart_i;
+  assign byp_act = !fmt_on_i && (fb_n_i == FbW'(0)) && !restart_i && b1_real;
 
   // The aux bit of the even byte at p_q (bit p/2). Updated by whole-vector masks rather
   // than a bit select on aux_d, which Icarus 11 would re-trigger the block on.
@@ -118,7 +143,8 @@ module tpiu_fmt #(
   assign ps_inc    = {1'b0, ps_q} + 29'd1;
   assign ps_hit    = ps_on && push && (ps_inc >= {1'b0, ps_period});
 
-  // One rule table, first applicable row wins (contract 5.2 order).
+  // One rule table, first applicable row wins (contract 5.2 order). The unit of a rule is
+  // pushed at this edge with the rule's `last` flag: the unit that ends a burst [TPIU-FMT-8].
   always_comb begin
     p_d         = p_q;
     aux_d       = aux_q;
@@ -126,48 +152,47 @@ module tpiu_fmt #(
     cur_vld_d   = cur_vld_q;
     sync_pend_d = sync_pend_q;
     fs2_d       = fs2_q;
-    u_valid_d   = u_valid_q;
-    u_len_d     = u_len_q;
-    u_data_d    = u_data_q;
+    unit_push   = 1'b0;
+    unit_last   = 1'b0;
+    unit_data   = 16'h0000;
     pops        = 2'd0;
-
-    // A port engine took the unit (only ever when u_valid_q; the formatter then idles).
-    if (u_take_i) begin
-      u_valid_d = 1'b0;
-    end
 
     if (fmt_act) begin
       if (fs2_q) begin
-        // [TPIU-FMT-1] second half of a full sync; the next byte starts with an ID.
-        u_valid_d = 1'b1;
-        u_data_d  = {tpiu_pkg::Sync7f, tpiu_pkg::SyncFf};
+        // [TPIU-FMT-1] second half of a full sync, which ends its burst; the next byte
+        // starts with an ID.
+        unit_push = 1'b1;
+        unit_last = 1'b1;
+        unit_data = {tpiu_pkg::Sync7f, tpiu_pkg::SyncFf};
         fs2_d     = 1'b0;
         cur_vld_d = 1'b0;
       end else if (sync_pend_q && (p_q == 4'd0)) begin
         // [TPIU-FMT-2] first half of a full sync, only at a frame boundary [TPIU-SYNC-1].
-        u_valid_d   = 1'b1;
-        u_data_d    = {tpiu_pkg::SyncFf, tpiu_pkg::SyncFf};
+        unit_push   = 1'b1;
+        unit_data   = {tpiu_pkg::SyncFf, tpiu_pkg::SyncFf};
         sync_pend_d = 1'b0;
         fs2_d       = 1'b1;
       end else if ((p_q == 4'd14) && b1_vld && !b1_new) begin
         // [TPIU-FMT-3] byte 14 is data of the current ID, byte 15 the aux byte: frame done.
-        u_valid_d = 1'b1;
-        u_data_d  = {b1_d[0], aux_q[6:0], b1_d & 8'hFE};
+        unit_push = 1'b1;
+        unit_last = 1'b1;
+        unit_data = {b1_d[0], aux_q[6:0], b1_d & 8'hFE};
         pops      = b1_real ? 2'd1 : 2'd0;
         p_d       = 4'd0;
         aux_d     = 8'h00;
       end else if ((p_q == 4'd14) && b1_vld) begin
         // [TPIU-FMT-4] byte 14 is an ID (aux bit 7 = 0, no data after it in this frame).
-        u_valid_d = 1'b1;
-        u_data_d  = {1'b0, aux_q[6:0], b1_id, 1'b1};
+        unit_push = 1'b1;
+        unit_last = 1'b1;
+        unit_data = {1'b0, aux_q[6:0], b1_id, 1'b1};
         cur_id_d  = b1_id;
         cur_vld_d = 1'b1;
         p_d       = 4'd0;
         aux_d     = 8'h00;
       end else if (b1_vld && b1_new) begin
         // [TPIU-FMT-5] immediate ID change: ID, then b1's data under it (aux bit 0).
-        u_valid_d        = 1'b1;
-        u_data_d         = {b1_d, b1_id, 1'b1};
+        unit_push        = 1'b1;
+        unit_data        = {b1_d, b1_id, 1'b1};
         pops             = b1_real ? 2'd1 : 2'd0;
         aux_d            = aux_q & ~aux_bit;
         cur_id_d         = b1_id;
@@ -175,29 +200,28 @@ module tpiu_fmt #(
         p_d              = p_q + 4'd2;
       end else if (b1_vld && b2_vld && (b2_id == cur_id_q)) begin
         // [TPIU-FMT-6] two data bytes of the current ID; b1's bit 0 goes to the aux byte.
-        u_valid_d        = 1'b1;
-        u_data_d         = {b2_d, b1_d & 8'hFE};
+        unit_push        = 1'b1;
+        unit_data        = {b2_d, b1_d & 8'hFE};
         pops             = 2'(b1_real) + 2'(b2_real);
         aux_d            = b1_d[0] ? (aux_q | aux_bit) : (aux_q & ~aux_bit);
         p_d              = p_q + 4'd2;
       end else if (b1_vld && b2_vld) begin
         // [TPIU-FMT-7] delayed ID change: ID(b2), then b1's data still under the old ID
         // (aux bit 1). b2 stays in the buffer; its data follows under the new ID.
-        u_valid_d        = 1'b1;
-        u_data_d         = {b1_d, b2_id, 1'b1};
+        unit_push        = 1'b1;
+        unit_data        = {b1_d, b2_id, 1'b1};
         pops             = b1_real ? 2'd1 : 2'd0;
         aux_d            = aux_q | aux_bit;
         cur_id_d         = b2_id;
         p_d              = p_q + 4'd2;
       end
-      // otherwise: wait (no padding without a flush [TPIU-FMT-10]). Every formatter unit
-      // is two bytes.
-      u_len_d = 2'd2;
-    end else if (!fmt_on_i && !u_valid_q && !restart_i && b1_real) begin
-      // [TPIU-BYP-1] Bypass: one raw byte per unit, IDs dropped, no sync, no padding.
-      u_valid_d = 1'b1;
-      u_len_d   = 2'd1;
-      u_data_d  = {8'h00, e0[7:0]};
+      // otherwise: wait (no padding unless pad holds [TPIU-FMT-10]).
+    end else if (byp_act) begin
+      // [TPIU-BYP-1] Bypass: one raw byte per unit, a burst of its own; IDs dropped, no
+      // sync, no padding.
+      unit_push = 1'b1;
+      unit_last = 1'b1;
+      unit_data = {8'h00, e0[7:0]};
       pops      = 2'd1;
     end
 
@@ -208,9 +232,9 @@ module tpiu_fmt #(
       sync_pend_d = 1'b1;
     end
 
-    // [TPIU-MODE-2] restart: formatter and unit buffer to their reset values (pending full
-    // sync as the new fmt_on; [TPIU-EVAL-2] this wins over a periodic request); no pop at
-    // this edge (fmt_act is 0).
+    // [TPIU-MODE-2] restart: the formatter to its reset values (pending full sync as the
+    // new fmt_on; [TPIU-EVAL-2] this wins over a periodic request); no pop and no push at
+    // this edge (fmt_act and byp_act are 0); tpiu_fbuf empties the frame buffer.
     if (restart_i) begin
       p_d         = 4'd0;
       aux_d       = 8'h00;
@@ -218,9 +242,6 @@ module tpiu_fmt #(
       cur_vld_d   = 1'b0;
       sync_pend_d = restart_fmt_on_i;
       fs2_d       = 1'b0;
-      u_valid_d   = 1'b0;
-      u_len_d     = 2'd2;
-      u_data_d    = 16'h0000;
     end
   end
 
@@ -242,10 +263,12 @@ module tpiu_fmt #(
     end
   end
 
-  assign u_valid_o   = u_valid_q;
-  assign u_len_o     = u_len_q;
-  assign u_data_o    = u_data_q;
-  assign fmt_empty_o = (n_q == CntW'(0)) && !u_valid_q && (!fmt_on_i || (p_q == 4'd0));
+  assign unit_push_o = unit_push;
+  assign unit_last_o = unit_last;
+  assign unit_data_o = unit_data;
+  // [TPIU-FLUSH-2] n == 0 && fb_n == 0 && (!fmt_on || p == 0): every accepted byte and its
+  // frame's padding has left the formatter and the frame buffer.
+  assign fmt_empty_o = (n_q == CntW'(0)) && (fb_n_i == FbW'(0)) && (!fmt_on_i || (p_q == 4'd0));
   assign sync_req_o  = sync_req_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -253,30 +276,26 @@ module tpiu_fmt #(
       rd_ptr_q    <= '0;
       wr_ptr_q    <= '0;
       n_q         <= '0;
+      idle_q      <= '0;
       p_q         <= 4'd0;
       aux_q       <= 8'h00;
       cur_id_q    <= 7'h00;
       cur_vld_q   <= 1'b0;
       sync_pend_q <= 1'b1;
       fs2_q       <= 1'b0;
-      u_valid_q   <= 1'b0;
-      u_len_q     <= 2'd2;
-      u_data_q    <= 16'h0000;
       ps_q        <= 28'h0;
       sync_req_q  <= 1'b0;
     end else begin
       rd_ptr_q    <= rd_ptr_d;
       wr_ptr_q    <= wr_ptr_d;
       n_q         <= n_d;
+      idle_q      <= idle_d;
       p_q         <= p_d;
       aux_q       <= aux_d;
       cur_id_q    <= cur_id_d;
       cur_vld_q   <= cur_vld_d;
       sync_pend_q <= sync_pend_d;
       fs2_q       <= fs2_d;
-      u_valid_q   <= u_valid_d;
-      u_len_q     <= u_len_d;
-      u_data_q    <= u_data_d;
       ps_q        <= ps_d;
       sync_req_q  <= sync_req_d;
     end
@@ -292,8 +311,18 @@ module tpiu_fmt #(
   end
   always @(posedge clk_i or negedge rst_ni) begin : fmt_state_A
     if (rst_ni) begin
-      assert ((p_q[0] == 1'b0) && (p_q <= 4'd14) && !(u_take_i && !u_valid_q))
+      assert ((p_q[0] == 1'b0) && (p_q <= 4'd14) && !(fs2_q && (p_q != 4'd0)) &&
+              (int'(idle_q) <= FrameIdleCycles))
         else $error("%m: formatter state illegal");
+    end
+  end
+  // [TPIU-BURST-3] an open frame has at most 7 units in the buffer, so it always has room
+  // once the complete bursts have left; no push without room.
+  always @(posedge clk_i or negedge rst_ni) begin : fmt_room_A
+    if (rst_ni) begin
+      assert ((int'(p_q) / 2 <= int'(fb_n_i)) &&
+              !(unit_push && (int'(fb_n_i) >= tpiu_pkg::FbDepth)))
+        else $error("%m: formatter pushed without room");
     end
   end
 `endif

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// TPIU parallel trace port engine: shifts formatter units (or inserted half-word syncs) out
+// TPIU parallel trace port engine: shifts frame-buffer units (or inserted half-word syncs) out
 // on TRACEDATA, cw bits per clk_i cycle, with TRACECLK at half the clk_i rate (DDR).
 // Spec: Armv8-M B14.4 (TPIU), packet-protocol-facts 3; docs/tpiu-contract.md section 6.
 
@@ -14,10 +14,10 @@ module tpiu_par #(
   input  logic                 par_mode_i,   // TXMODE == 00
   input  logic [3:0]           cw_i,         // CSPSR size: 1, 2, 4, 8
   input  logic                 restart_i,    // [TPIU-MODE-2] restart at this edge
-  // unit buffer (tpiu_fmt)
+  // frame buffer head (tpiu_fbuf), valid only while a complete burst is in [TPIU-BURST-2]
   input  logic                 u_valid_i,
   input  logic [15:0]          u_data_i,
-  output logic                 u_take_o,     // the unit is loaded at this edge
+  output logic                 u_take_o,     // the unit is loaded (popped) at this edge
   // pins
   output logic                 traceclk_o,
   output logic [PortWidth-1:0] tracedata_o,
@@ -68,8 +68,8 @@ module tpiu_par #(
         sh_d   = sh_q >> cw_q;
         left_d = left_q - 5'd1;
       end else begin
-        // load: the formatter's unit if there is one, else a half-word sync, so the port
-        // never stops; the chunk width is CSPSR now.
+        // load: the head unit if a complete burst is in, else a half-word sync, so the port
+        // never stops and syncs fall only between bursts; the chunk width is CSPSR now.
         if (u_valid_i) begin
           sh_d      = u_data_i;
           sh_data_d = 1'b1;

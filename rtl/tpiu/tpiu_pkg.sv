@@ -52,6 +52,12 @@ package tpiu_pkg;
   localparam logic [7:0]  Sync7f    = 8'h7F;     // full-sync byte 3, half-word sync byte 1
   localparam logic [15:0] HsyncWord = 16'h7FFF;  // half-word sync: FF then 7F
 
+  // ---- Frame buffer [TPIU-BURST-*] -------------------------------------------------------
+  localparam int FbDepth = 16;                   // units (two frames)
+  localparam int FbCntW  = $clog2(FbDepth + 1);  // fb_n: 0..16
+  // fb_bursts: 0..8 (a formatted burst has 2 or 8 units; in Bypass the buffer holds one unit)
+  localparam int FbBurW  = $clog2(FbDepth / 2 + 1);
+
   // ---- SWO characters [TPIU-SWO-3], [TPIU-SWO-4] -----------------------------------------
   localparam logic [4:0] NrzLastCell = 5'd9;   // 10 cells: start, 8 data, stop
   localparam logic [4:0] ManLastCell = 5'd19;  // 20 half-bit cells: start, 8 data, stop

@@ -25,7 +25,7 @@ module tpiu_regs #(
   output logic        afvalid_o,
   input  logic        afready_i,
   // flush completion terms [TPIU-FLUSH-2]
-  input  logic        fmt_empty_i,   // n == 0 && !u_valid && (!fmt_on || p == 0)
+  input  logic        fmt_empty_i,   // n == 0 && fb_n == 0 && (!fmt_on || p == 0)
   input  logic        par_empty_i,   // !sh_data || left <= 1
   input  logic        swo_empty_i,   // !ser_busy && !ser_more
   // derived configuration (contract section 4, "Derived values")
@@ -202,7 +202,8 @@ module tpiu_regs #(
         end
       end
       // Drain: done once every accepted byte and its frame's padding have left the pins
-      // (a pending full sync does not delay completion).
+      // (a pending full sync does not delay completion; one already in the frame buffer
+      // does, through fmt_empty_i).
       StDrain: begin
         if (fmt_empty_i && port_empty) begin
           fl_state_d = StIdle;

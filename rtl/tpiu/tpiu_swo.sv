@@ -14,11 +14,11 @@ module tpiu_swo (
   input  logic [15:0] swoscaler_i,    // ACPR.SWOSCALER
   input  logic        restart_i,      // [TPIU-MODE-2] restart at this edge
   input  logic        restart_nrz_i,  // the new mode is NRZ (idle level 1)
-  // unit buffer (tpiu_fmt)
+  // frame buffer head (tpiu_fbuf), valid only while a complete burst is in [TPIU-BURST-2]
   input  logic        u_valid_i,
   input  logic [1:0]  u_len_i,        // 1 or 2 bytes
   input  logic [15:0] u_data_i,       // [7:0] is sent first
-  output logic        u_take_o,       // the unit is taken at this edge
+  output logic        u_take_o,       // the unit is taken (popped) at this edge
   // pin and ITM-side status
   output logic        swo_o,
   output logic        tick_o,         // [TPIU-SWO-2] one line cell per tick
@@ -80,7 +80,7 @@ module tpiu_swo (
   assign last_cell  = nrz_mode_i ? tpiu_pkg::NrzLastCell : tpiu_pkg::ManLastCell;
 
   // [TPIU-SWO-5] a character starts at a tick edge when the line is idle or the last cell
-  // ends, with the unit's second byte if one waits, else byte0 of the unit buffer.
+  // ends, with the unit's second byte if one waits, else byte0 of the frame buffer's head.
   logic char_end;
 
   assign char_end = tick && !restart_i && (!ser_busy_q || (ser_cell_q == last_cell));

@@ -50,6 +50,9 @@ module tpiu_top #(
   logic [4:0]  pscount;
   logic        restart, restart_fmt_on, restart_nrz;
   logic        fmt_empty, par_empty, swo_empty;
+  logic        unit_push, unit_last;
+  logic [15:0] unit_data;
+  logic [tpiu_pkg::FbCntW-1:0] fb_n;
   logic        u_valid, par_take, swo_take;
   logic [1:0]  u_len;
   logic [15:0] u_data;
@@ -103,9 +106,10 @@ module tpiu_top #(
     .restart_nrz_o    (restart_nrz)
   );
 
-  // ---- Input buffer, formatter, bypass, periodic sync ------------------------------------
+  // ---- Input buffer, formatter, bypass, idle completion, periodic sync -------------------
   tpiu_fmt #(
-    .AtbFifoDepth (AtbFifoDepth)
+    .AtbFifoDepth    (AtbFifoDepth),
+    .FrameIdleCycles (FrameIdleCycles)
   ) u_fmt (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -118,12 +122,29 @@ module tpiu_top #(
     .pscount_i        (pscount),
     .restart_i        (restart),
     .restart_fmt_on_i (restart_fmt_on),
-    .u_valid_o        (u_valid),
-    .u_len_o          (u_len),
-    .u_data_o         (u_data),
-    .u_take_i         (par_take | swo_take),
+    .fb_n_i           (fb_n),
+    .fb_burst_i       (u_valid),
+    .unit_push_o      (unit_push),
+    .unit_last_o      (unit_last),
+    .unit_data_o      (unit_data),
     .fmt_empty_o      (fmt_empty),
     .sync_req_o       (sync_req_o)
+  );
+
+  // ---- Frame buffer: the ports see only complete bursts ----------------------------------
+  tpiu_fbuf u_fbuf (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .fmt_on_i  (fmt_on),
+    .restart_i (restart),
+    .push_i    (unit_push),
+    .last_i    (unit_last),
+    .data_i    (unit_data),
+    .fb_n_o    (fb_n),
+    .u_valid_o (u_valid),
+    .u_len_o   (u_len),
+    .u_data_o  (u_data),
+    .u_take_i  (par_take | swo_take)
   );
 
   // ---- Parallel port ---------------------------------------------------------------------

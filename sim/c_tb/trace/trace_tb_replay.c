@@ -64,6 +64,7 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
     struct trace_wave_info wi = {
         .cfg = &build_cfg,
         .tpiu_fifo_depth = build_sys_cfg.has_tpiu ? build_sys_cfg.tpiu.atb_fifo_depth : 0,
+        .tpiu_frame_idle_cycles = build_sys_cfg.tpiu.frame_idle_cycles,
         .has_dwt = build_sys_cfg.has_dwt,
         .dwt_fifo_depth = build_sys_cfg.has_dwt && build_sys_cfg.dwt.trace
                               ? build_sys_cfg.dwt.fifo_depth : 0,

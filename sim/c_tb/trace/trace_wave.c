@@ -21,7 +21,7 @@
  * format, translate filter (0 none, F_HDR ATB packet header, F_SEL arbiter selection). */
 enum {
     W_STIM_CNT = -1, W_HW_CNT = -2, W_PORTS = -3, W_GROUPS = -4, W_TS = -5, W_GTS = -6,
-    W_TPIU_CNT = -7, W_DWT_CNT = -8
+    W_TPIU_CNT = -7, W_DWT_CNT = -8, W_TPIU_IDLE = -9
 };
 enum { F_NONE, F_HDR, F_SEL };
 
@@ -218,9 +218,17 @@ static const struct sig g_tpiu_int[] = {
     {TP "u_fmt.cur_vld_q", 0, GTKW_BIN, F_NONE},
     {TP "u_fmt.sync_pend_q", 0, GTKW_BIN, F_NONE},
     {TP "u_fmt.fs2_q", 0, GTKW_BIN, F_NONE},
-    {TP "u_fmt.u_valid_q", 0, GTKW_BIN, F_NONE},
-    {TP "u_fmt.u_data_q", 16, GTKW_HEX, F_NONE},
+    {TP "u_fmt.idle_q", W_TPIU_IDLE, GTKW_DEC, F_NONE},
+    {TP "u_fmt.idle_pad", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.unit_push", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.unit_last", 0, GTKW_BIN, F_NONE},
+    {TP "u_fmt.unit_data", 16, GTKW_HEX, F_NONE},
     {TP "u_fmt.ps_q", 28, GTKW_DEC, F_NONE},
+    {TP "u_fbuf.fb_n", 5, GTKW_DEC, F_NONE},
+    {TP "u_fbuf.fb_bursts_q", 4, GTKW_DEC, F_NONE},
+    {TP "u_fbuf.u_valid_o", 0, GTKW_BIN, F_NONE},
+    {TP "u_fbuf.u_data_o", 16, GTKW_HEX, F_NONE},
+    {TP "u_fbuf.u_take_i", 0, GTKW_BIN, F_NONE},
     {TP "u_par.sh_q", 16, GTKW_HEX, F_NONE},
     {TP "u_par.left_q", 5, GTKW_DEC, F_NONE},
     {TP "u_par.cw_q", 4, GTKW_DEC, F_NONE},
@@ -339,6 +347,9 @@ static void sig_name(const struct sig *s, const struct trace_wave_info *wi, char
         break;
     case W_TPIU_CNT:
         w = (int)clog2(wi->tpiu_fifo_depth + 1u);
+        break;
+    case W_TPIU_IDLE:
+        w = (int)clog2(wi->tpiu_frame_idle_cycles + 1u);
         break;
     case W_DWT_CNT:
         w = (int)clog2(wi->dwt_fifo_depth + 1u);

@@ -28,6 +28,7 @@ struct trace_wave_info {
     const char *fail_kind;           /* e.g. "mismatch", for the marker's name */
     unsigned diff;                   /* outputs that differ (bit = enum cmp_field) */
     unsigned tpiu_fifo_depth;        /* AtbFifoDepth of the TPIU; 0: no TPIU (no group) */
+    unsigned tpiu_frame_idle_cycles; /* FrameIdleCycles of the TPIU (width of idle_q) */
     bool has_dwt;                    /* trace_top has a DWT (its group is shown) */
     unsigned dwt_fifo_depth;         /* DwtFifoDepth of a DWT with trace; 0: no internals group */
 };
