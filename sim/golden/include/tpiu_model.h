@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #define TPIU_MAX_FIFO_DEPTH 16u
+#define TPIU_FB_DEPTH 16u /* frame buffer units: two frames [TPIU-BURST-*] */
+#define TPIU_MAX_FRAME_IDLE_CYCLES 65535u
 
 /* Register offsets in the 4 KiB frame (docs/tpiu-contract.md section 4). */
 #define TPIU_SSPSR_OFF 0x000u
@@ -34,8 +36,8 @@
 
 /* Configuration (docs/tpiu-contract.md section 1). */
 struct tpiu_cfg {
-    unsigned port_width;     /* 1, 2, 4, 8 */
-    unsigned atb_fifo_depth; /* 2, 4, 8, 16 */
+    unsigned port_width;        /* 1, 2, 4, 8 */
+    unsigned atb_fifo_depth;    /* 2, 4, 8, 16 */
     unsigned frame_idle_cycles; /* 1..65535 [TPIU-IDLE-1] */
 };
 
@@ -74,6 +76,12 @@ struct tpiu_atb_entry {
     uint8_t data;
 };
 
+/* One unit of the frame buffer (section 5.4). */
+struct tpiu_fb_entry {
+    uint16_t data; /* [7:0] is sent first; bypass units use [7:0] only */
+    bool last;     /* the unit ends a burst [TPIU-BURST-1] */
+};
+
 /* Complete state; caller-owned, no heap. Fields are the contract's _q registers without the
  * suffix. */
 struct tpiu_model {
@@ -94,10 +102,12 @@ struct tpiu_model {
     uint8_t aux;
     uint8_t cur_id;
     bool cur_vld, sync_pend, fs2;
-    /* unit buffer */
-    bool u_valid;
-    unsigned u_len;  /* 1 or 2 while u_valid */
-    uint16_t u_data; /* [7:0] is sent first */
+    /* frame buffer (section 5.4): fb_n units from fb[fb_head], indices modulo 16 */
+    struct tpiu_fb_entry fb[TPIU_FB_DEPTH];
+    unsigned fb_head, fb_n; /* fb_n 0..16 */
+    unsigned fb_bursts;     /* 0..8 units with last = 1: complete bursts */
+    /* idle completion (section 5.5): cycles without an accepted ATB byte, saturating */
+    unsigned idle; /* 0..frame_idle_cycles */
     /* parallel port (section 6) */
     uint16_t sh;
     unsigned left; /* 0..16 */

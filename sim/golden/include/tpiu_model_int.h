@@ -32,9 +32,18 @@ static inline bool tpiu_swo_idle(uint32_t txmode) { return txmode == TPIU_TXMODE
 /* Output path to reset values for a mode ([TPIU-MODE-2] restart, and reset). */
 void tpiu_path_reset(struct tpiu_model *m, uint32_t txmode, bool fmt_on);
 
-/* Formatter (section 5.2) or bypass loader (section 5.3) at an edge where it may act
- * (!u_valid_q and no restart). Pops the input buffer in place. */
-void tpiu_fmt_step(struct tpiu_model *m, bool fmt_on, bool drain);
+/* Frame buffer (section 5.4). [TPIU-BURST-2]: the port engines see the head unit only while
+ * a complete burst is in the buffer (u_valid). */
+static inline bool tpiu_fb_ready(const struct tpiu_model *m) { return m->fb_bursts != 0; }
+/* Appends a unit with its last flag [TPIU-BURST-1]; the caller has checked the room. */
+void tpiu_fb_push(struct tpiu_model *m, uint16_t data, bool last);
+/* A port engine takes the head unit (only while tpiu_fb_ready); returns its data. */
+uint16_t tpiu_fb_pop(struct tpiu_model *m);
+
+/* Formatter (section 5.2) or bypass loader (section 5.3) at an edge where it may act: no
+ * restart, and room in cycle t's frame buffer [TPIU-BURST-3]. pad is cycle t's
+ * `drain || idle_pad`. Pops the input buffer in place and pushes its unit. */
+void tpiu_fmt_step(struct tpiu_model *m, bool fmt_on, bool pad);
 
 /* [TPIU-PAR-2/3], [TPIU-TXB-1] at an edge in the parallel mode without restart. */
 void tpiu_par_step(struct tpiu_model *m);

@@ -21,7 +21,8 @@ static bool pow2_in(unsigned v, unsigned lo, unsigned hi)
 
 int tpiu_model_init(struct tpiu_model *m, const struct tpiu_cfg *cfg)
 {
-    if (!pow2_in(cfg->port_width, 1, 8) || !pow2_in(cfg->atb_fifo_depth, 2, 16))
+    if (!pow2_in(cfg->port_width, 1, 8) || !pow2_in(cfg->atb_fifo_depth, 2, 16) ||
+        cfg->frame_idle_cycles < 1u || cfg->frame_idle_cycles > TPIU_MAX_FRAME_IDLE_CYCLES)
         return -1;
     memset(m, 0, sizeof *m);
     m->cfg = *cfg;
@@ -38,10 +39,11 @@ void tpiu_path_reset(struct tpiu_model *m, uint32_t txmode, bool fmt_on)
     m->cur_vld = false;
     m->sync_pend = fmt_on;
     m->fs2 = false;
-    /* unit buffer */
-    m->u_valid = false;
-    m->u_len = 0;
-    m->u_data = 0;
+    /* frame buffer: empty [TPIU-BURST-*]; payload storage keeps its (unobservable) values.
+     * CONTRACT: the head position of an empty buffer is not observable; it restarts at 0. */
+    m->fb_head = 0;
+    m->fb_n = 0;
+    m->fb_bursts = 0;
     /* parallel port */
     m->sh = 0;
     m->left = 0;
@@ -197,8 +199,11 @@ void tpiu_model_step(struct tpiu_model *m, const struct tpiu_in *in)
     bool drain = m->fl_state == TPIU_FL_DRAIN;
     bool atready = m->n < m->cfg.atb_fifo_depth && !drain;
     bool push = in->atvalid && atready;
-    bool u_valid_q = m->u_valid;
-    bool fl_done = drain && m->n == 0 && !m->u_valid && (!fmt_on || m->p == 0) &&
+    /* [TPIU-IDLE-2] from cycle t's idle_q and fb_bursts_q, before any pop at this edge */
+    bool idle_pad = fmt_on && m->idle == m->cfg.frame_idle_cycles && m->fb_bursts == 0;
+    /* [TPIU-BURST-3] room from cycle t's count: a pop at this edge does not make room */
+    bool fb_room = fmt_on ? m->fb_n < TPIU_FB_DEPTH : m->fb_n == 0;
+    bool fl_done = drain && m->n == 0 && m->fb_n == 0 && (!fmt_on || m->p == 0) &&
                    tpiu_port_empty(m); /* [TPIU-FLUSH-2] */
 
     /* APB [TPIU-APB-1/2] */
@@ -247,8 +252,9 @@ void tpiu_model_step(struct tpiu_model *m, const struct tpiu_in *in)
     } else {
         m->txb_valid = false;
         m->txb = 0;
-        /* The ports take the unit buffer only when u_valid_q; the formatter loads it only
-         * when !u_valid_q, so the two never meet at one edge. */
+        /* A port pops the frame buffer's head and the formatter pushes at its tail: both
+         * at this edge, each decided from cycle t's buffer (fb_room and idle_pad above), so
+         * fb_n_d = fb_n_q + push - pop [TPIU-BURST-3]. */
         if (par) {
             tpiu_par_step(m);
         } else {
@@ -258,14 +264,20 @@ void tpiu_model_step(struct tpiu_model *m, const struct tpiu_in *in)
             else
                 m->bc = 0;
         }
-        if (!u_valid_q)
-            tpiu_fmt_step(m, fmt_on, drain); /* pops the buffer before the push below */
+        if (fb_room) /* pops the input buffer before the ATB push below */
+            tpiu_fmt_step(m, fmt_on, drain || idle_pad);
         /* CONTRACT: a periodic request and FMT-2 clearing sync_pend at the same edge: the
          * set wins ([ITM-EVAL-2], which section 2 adopts). At a restart edge the restart
          * value of sync_pend wins ("nothing of the normal update"). */
         if (sync_fire && fmt_on)
             m->sync_pend = true;
     }
+
+    /* [TPIU-IDLE-1] in every mode, also at a restart edge (kept, [TPIU-EVAL-2]) */
+    if (push)
+        m->idle = 0;
+    else if (m->idle < m->cfg.frame_idle_cycles)
+        m->idle++;
 
     /* [TPIU-ATB-1] push; the full test used n_q above */
     if (push) {

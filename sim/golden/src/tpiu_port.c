@@ -15,11 +15,10 @@ void tpiu_par_step(struct tpiu_model *m)
         m->left--;
         if (m->left == 8u / m->cw) /* byte1 reaches the pins [TPIU-TXB-1] */
             txb_set(m, (uint8_t)m->sh);
-    } else { /* load a unit, or a half-word sync when the formatter has none */
-        if (m->u_valid) {
-            m->sh = m->u_data;
+    } else { /* load a unit, or a half-word sync when no complete burst is buffered */
+        if (tpiu_fb_ready(m)) {
+            m->sh = tpiu_fb_pop(m);
             m->sh_data = true;
-            m->u_valid = false;
         } else {
             m->sh = 0x7FFFu;
             m->sh_data = false;
@@ -65,13 +64,13 @@ void tpiu_swo_step(struct tpiu_model *m)
     if (m->ser_more) {
         byte = m->ser_buf;
         m->ser_more = false;
-    } else if (m->u_valid) {
-        byte = (uint8_t)m->u_data;
-        if (m->u_len == 2) {
-            m->ser_buf = (uint8_t)(m->u_data >> 8);
+    } else if (tpiu_fb_ready(m)) {
+        uint16_t unit = tpiu_fb_pop(m);
+        byte = (uint8_t)unit;
+        if (tpiu_fmt_on(m)) { /* u_len = fmt_on ? 2 : 1 [TPIU-BURST-2] */
+            m->ser_buf = (uint8_t)(unit >> 8);
             m->ser_more = true;
         }
-        m->u_valid = false;
     } else {
         /* CONTRACT: [TPIU-SWO-5] names only ser_busy and swo_q here; ser_cell keeps its
          * value (not observable). */
