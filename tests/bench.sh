@@ -279,6 +279,26 @@ PY
       "$(meets "$use" ">=" 0.98); data share $eff"
 done
 
+# TPIU idle completion ([TPIU-IDLE-3]): latency from a one-byte stimulus write to the end of
+# its frame on the SWO pin, and the ID-0 padding share of the frame bytes, for three values of
+# FrameIdleCycles, on the golden model of full (the RTL agrees with it cycle for cycle in
+# make test). Workloads (tests/tpiu_latency.c): a lone write; strings of 1..24 characters
+# (FIFOREADY polled) with pauses of up to 4000 cycles; single characters up to 400 apart.
+echo "bench: TPIU idle completion ..." >&2
+for sc in 0 8; do
+  sect "TPIU idle completion (golden model of full, SWO NRZ, SWOSCALER $sc: $((sc + 1)) cycles a bit; latency in cycles)"
+  for n in 1 16 64; do
+    out=$("$build/bench/tpiu_latency" --idle "$n" --swoscaler "$sc") ||
+      { echo "bench: FAIL: tpiu_latency --idle $n --swoscaler $sc" >&2; exit 1; }
+    lone=$(awk '$1 == "lone" { print $6 }' <<< "$out")
+    read -r smean smax spad <<< "$(awk '$1 == "strings" { print $6, $8, $10 }' <<< "$out")"
+    read -r pmean pmax ppad <<< "$(awk '$1 == "sparse" { print $6, $8, $10 }' <<< "$out")"
+    note=""; [ "$n" = 16 ] && note=" (the default)"
+    row "FrameIdleCycles $n$note: lone write" "$lone" "cycles" "" "" \
+        "strings: mean $smean max $smax, padding $spad %; sparse: mean $pmean max $pmax, padding $ppad %"
+  done
+done
+
 # ---- 6. decoder ------------------------------------------------------------------------
 echo "bench: decoder ..." >&2
 raw=$bd/decoder.bin

@@ -65,7 +65,7 @@ static void cycle(void)
 
 /* One APB access (setup, access); returns the read data. The access edge is the end of
  * the second cycle. */
-static uint32_t apb(bool write, uint32_t addr, uint32_t data)
+static uint32_t apb_strb(bool write, uint32_t addr, uint32_t data, uint8_t strb)
 {
     struct sys_out o;
     in.itm.psel = true;
@@ -73,7 +73,7 @@ static uint32_t apb(bool write, uint32_t addr, uint32_t data)
     in.itm.pwrite = write;
     in.itm.paddr = addr;
     in.itm.pwdata = data;
-    in.itm.pstrb = write ? 0xF : 0;
+    in.itm.pstrb = write ? strb : 0;
     in.itm.pprot = 3;
     cycle();
     in.itm.penable = true;
@@ -81,6 +81,11 @@ static uint32_t apb(bool write, uint32_t addr, uint32_t data)
     cycle();
     in.itm.psel = in.itm.penable = in.itm.pwrite = false;
     return o.itm.prdata;
+}
+
+static uint32_t apb(bool write, uint32_t addr, uint32_t data)
+{
+    return apb_strb(write, addr, data, 0xF);
 }
 
 static void idle(unsigned n)
@@ -94,7 +99,7 @@ static void put_char(uint8_t c)
 {
     while (!(apb(false, 0x000, 0) & 1u))
         ;
-    apb(true, 0x000, c);
+    apb_strb(true, 0x000, c, 0x1); /* a byte write: a 1-byte packet 01 c */
     if (nw < MAX_WRITES)
         w_at[nw++] = now - 1;
 }
