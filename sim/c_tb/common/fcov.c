@@ -24,7 +24,7 @@ enum {
     B_TPIU_PAR,                      /* + log2(port size): parallel port sizes 1, 2, 4 */
     B_TPIU_NRZ = B_TPIU_PAR + 3, B_TPIU_NRZ_BYP, B_TPIU_MAN, B_TPIU_MAN_BYP, B_TPIU_SLOW,
     B_TPIU_ID_IMM, B_TPIU_ID_DELAYED, B_TPIU_ID_14, B_TPIU_PAD, B_TPIU_FLUSH_DONE,
-    B_TPIU_PSYNC,
+    B_TPIU_PSYNC, B_TPIU_IDLE_PAD, B_TPIU_IDLE_HELD, B_TPIU_PAD_RESUME,
     B_DWT_PC, B_DWT_MATCH, B_DWT_ADDR, B_DWT_VAL_R, B_DWT_VAL_W, B_DWT_CMP13, B_DWT_EVCNT,
     B_DWT_EXC_ENTRY, B_DWT_EXC_EXIT, B_DWT_EXC_RETURN, B_DWT_PCS, B_DWT_PCS_SLEEP,
     B_DWT_OVF, B_DWT_CMPMATCH, B_DWT_HALT_MON, B_DWT_SYNC,
@@ -81,7 +81,8 @@ static void names_init(void)
         "TPIU NRZ formatted", "TPIU NRZ bypass", "TPIU Manchester formatted",
         "TPIU Manchester bypass", "TPIU SWO with SWOSCALER > 0", "TPIU immediate ID change",
         "TPIU delayed ID change", "TPIU ID in byte 14", "TPIU flush pads a frame",
-        "TPIU flush completed", "TPIU periodic sync request",
+        "TPIU flush completed", "TPIU periodic sync request", "TPIU idle completion pads a frame",
+        "TPIU idle padding held (burst queued)", "TPIU trace resumes during idle padding",
         "DWT PC value", "DWT match", "DWT data address", "DWT data value read",
         "DWT data value write", "DWT comparator 1-3 packet", "DWT event counter",
         "DWT exception entry", "DWT exception exit", "DWT exception return",
@@ -230,11 +231,22 @@ static void tpiu_cycle(struct fcov *f, const struct sys_out *out, const struct t
             f->hit[(t->aux >> (f->tp_p / 2)) & 1u ? B_TPIU_ID_DELAYED : B_TPIU_ID_IMM]++;
         if (f->tp_fl == TPIU_FL_DRAIN && f->tp_n == 0 && t->p != f->tp_p)
             f->hit[B_TPIU_PAD]++;
+        /* [TPIU-IDLE-2]: the formatter moved on with no input and no flush: idle padding;
+         * a real byte later in the same frame: trace came back during the padding */
+        bool step = t->p == f->tp_p + 2 || (f->tp_p == 14 && t->p == 0), idle_pad = f->tp_fl != TPIU_FL_DRAIN && f->tp_n == 0 && step;
+        if (idle_pad)
+            f->hit[B_TPIU_IDLE_PAD]++;
+        else if (f->tp_padded && step && f->tp_n != 0 && f->tp_p != 0)
+            f->hit[B_TPIU_PAD_RESUME]++;
+        f->tp_padded = (f->tp_padded || idle_pad) && t->p != 0;
         if (f->tp_fl == TPIU_FL_DRAIN && t->fl_state == TPIU_FL_IDLE)
             f->hit[B_TPIU_FLUSH_DONE]++;
     }
     if (t->sync_req)
         f->hit[B_TPIU_PSYNC]++;
+    if (t->idle == t->cfg.frame_idle_cycles && t->fb_bursts != 0 && (t->p != 0 || t->n != 0) &&
+        (t->sppr == TPIU_TXMODE_PARALLEL || t->enfcont))
+        f->hit[B_TPIU_IDLE_HELD]++;
     f->tp_p = t->p;
     f->tp_cur_id = t->cur_id;
     f->tp_cur_vld = t->cur_vld;
@@ -260,6 +272,7 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
         pktdec_reset_stream(&f->dec);
         f->stalled = false;
         f->prev_valid = false;
+        f->tp_padded = false;
         f->stim_drop_seen = false;
         return;
     }

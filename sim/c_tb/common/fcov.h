@@ -27,6 +27,7 @@ struct fcov {
     bool stim_drop_seen;   /* a stimulus write met a full FIFO since the last overflow */
     unsigned tp_p, tp_cur_id, tp_n, tp_fl; /* TPIU formatter state of the previous cycle */
     bool tp_cur_vld;
+    bool tp_padded; /* the open frame had idle padding */
     uint64_t cycles;
 };
 
