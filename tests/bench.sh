@@ -291,8 +291,8 @@ for sc in 0 8; do
     out=$("$build/bench/tpiu_latency" --idle "$n" --swoscaler "$sc") ||
       { echo "bench: FAIL: tpiu_latency --idle $n --swoscaler $sc" >&2; exit 1; }
     lone=$(awk '$1 == "lone" { print $6 }' <<< "$out")
-    read -r smean smax spad <<< "$(awk '$1 == "strings" { print $6, $8, $10 }' <<< "$out")"
-    read -r pmean pmax ppad <<< "$(awk '$1 == "sparse" { print $6, $8, $10 }' <<< "$out")"
+    read -r smean smax spad <<< "$(awk '$1 == "strings" { print $6, $8, $11 }' <<< "$out")"
+    read -r pmean pmax ppad <<< "$(awk '$1 == "sparse" { print $6, $8, $11 }' <<< "$out")"
     note=""; [ "$n" = 16 ] && note=" (the default)"
     row "FrameIdleCycles $n$note: lone write" "$lone" "cycles" "" "" \
         "strings: mean $smean max $smax, padding $spad %; sparse: mean $pmean max $pmax, padding $ppad %"
