@@ -462,6 +462,7 @@ top of the repository), with placeholders, each replaced by its shell-quoted val
 The same values are in the environment as SCORE_IN, SCORE_OUT, SCORE_ID, ...
 Examples:
   tests/score/score.py --decoder 'build/decode/tracedump --bypass --json {in}' vectors
+  tests/score/score.py --decoder 'tests/score/arm_itm.py {in} {out}' vectors
   tests/score/score.py --convert vectors/itm/itm-0001-stim-byte-basic/packets.txt
 Exit status: 0 when every expected packet agreed, no extra line was printed and the
 decoder exited 0 on every input; 1 otherwise; 2 on a usage or file-format error.''')
