@@ -436,12 +436,21 @@ include sim/decode/decode.mk
 tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO NRZ/Manchester, parallel) decoded back to the written payloads
 	@tests/tpiu_loop.sh $(BUILD)
 
+# ---- decoder scorecard (vectors/README.md "Decoder scorecard") --------------------------
+# make vectors-score DECODER="command {in} {out}" [DECODER_INPUT=stream|swo|parallel]: any
+# decoder over every vector (tests/score/score.py --help); without DECODER, our tracedump.
+.PHONY: vectors-score score-test
+vectors-score: $(BUILD)/decode/tracedump ## score a decoder on every vector: DECODER="cmd {in} {out}", DECODER_INPUT=stream|swo|parallel (default tracedump)
+	@tests/score/score.py --build $(BUILD) --jobs $(JOBS) vectors
+score-test: $(BUILD)/decode/tracedump $(BUILD)/vec/pktdump $(BUILD)/tb/full/trace_tb ## the scorecard on tracedump: 100 % on every stream.bin and on the harness's pin captures
+	@tests/score/selftest.sh $(BUILD)
+
 # make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
               synth iverilog scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
-              vectors-check wave-test fuzz-quick
+              vectors-check score-test wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
 	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
 

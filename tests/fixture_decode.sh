@@ -202,8 +202,8 @@ PY
   grep -q '^tpiu alignment: idle gap (first frame at byte 8, lead_in 8)' "$out/id1_cut.stats"
 check "capture cut inside the first burst: lead-in, --strict passes, the rest decodes" $? \
       "$(grep 'lead_in\|^errors' "$out/id1_cut.stats" | tr '\n' ' ')"
-# JSON keeps the raw fields and adds the names
-grep -q '^{"id":1,"type":"HW","disc":1,"size":2,"data":"0x102c","dwt":"EXCEPTION","fn":"entry","exc":44,"exc_name":"IRQ 28","raw":"0e 2c 10"}$' \
+# JSON keeps the raw fields and adds the names (offset: in ID 1's byte stream)
+grep -q '^{"id":1,"offset":217,"type":"HW","disc":1,"size":2,"data":"0x102c","dwt":"EXCEPTION","fn":"entry","exc":44,"exc_name":"IRQ 28","raw":"0e 2c 10"}$' \
   <("$dump" --sr-channel SWO --baud 8M --id 1 --json "$sr")
 check "--json: raw disc/size/data and the named fields" $?
 

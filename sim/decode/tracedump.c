@@ -123,9 +123,11 @@ static const struct cli_opt cli_table[] = {
              "half-word syncs FF 7F dropped, data under ID 0x00 (padding) dropped"),
     CLI_FLAG("json", OPT_JSON,
              "one JSON object per line instead of text, e.g.\n"
-             "{\"id\":1,\"type\":\"INST\",\"port\":3,\"size\":4,\"data\":\"0x12345678\","
-             "\"raw\":\"1b 78 56 34 12\"}\n"
-             "(hardware-source packets: disc, size, data and the named fields)"),
+             "{\"id\":1,\"offset\":9,\"type\":\"INST\",\"port\":3,\"size\":4,"
+             "\"data\":\"0x12345678\",\"raw\":\"1b 78 56 34 12\"}\n"
+             "(offset: of the packet's first byte in its trace ID's stream;\n"
+             "hardware-source packets add the named fields; the form is\n"
+             "vectors/README.md \"JSON form of the decoded lists\")"),
     CLI_VALUE("id", "N", OPT_ID,
               "print the packets of trace ID N (0..127, 0x.. allowed) only;\n"
               "--strict then judges the errors of ID N and of the stream"),
@@ -335,7 +337,11 @@ static void put(struct line *l, const char *fmt, ...)
         l->n = l->n + (size_t)r < sizeof l->b ? l->n + (size_t)r : sizeof l->b - 1;
 }
 
-static void print_pkt(const struct ctx *c, int id, const struct pkt *p, bool incomplete)
+/* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
+ * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
+ * decoded lists"). */
+static void print_pkt(const struct ctx *c, int id, uint64_t offset, const struct pkt *p,
+                      bool incomplete)
 {
     char raw[3 * PKTDEC_MAX_BYTES + 8];
     char text[192];
@@ -358,7 +364,8 @@ static void print_pkt(const struct ctx *c, int id, const struct pkt *p, bool inc
     put(&l, "{");
     if (id >= 0)
         put(&l, "\"id\":%d,", id);
-    put(&l, "\"type\":\"%s\"", incomplete ? "INCOMPLETE" : pktdec_type_name(p->type));
+    put(&l, "\"offset\":%" PRIu64 ",\"type\":\"%s\"", offset,
+        incomplete ? "INCOMPLETE" : pktdec_type_name(p->type));
     if (!incomplete) {
         switch (p->type) {
         case PKT_SYNC:
@@ -368,11 +375,11 @@ static void print_pkt(const struct ctx *c, int id, const struct pkt *p, bool inc
             put(&l, ",\"ts\":%" PRIu32 ",\"tc\":%u", p->ts, p->tc);
             break;
         case PKT_GTS1:
-            put(&l, ",\"bits\":\"0x%" PRIx64 "\",\"wrap\":%d,\"clkch\":%d", p->gts_bits, p->wrap,
-                p->clkch);
+            put(&l, ",\"bits\":\"0x%07" PRIx64 "\",\"wrap\":%d,\"clkch\":%d", p->gts_bits,
+                p->wrap, p->clkch);
             break;
         case PKT_GTS2:
-            put(&l, ",\"bits\":\"0x%" PRIx64 "\",\"gts\":\"0x%" PRIx64 "\"", p->gts_bits,
+            put(&l, ",\"bits\":\"0x%010" PRIx64 "\",\"gts\":\"0x%016" PRIx64 "\"", p->gts_bits,
                 p->gts);
             break;
         case PKT_EXT:
@@ -408,7 +415,7 @@ static void packet_byte(struct ctx *c, int id, uint8_t b)
     if (hwsrc_decode(&p, &h))
         c->hw[k][h.kind]++;
     if (c->o->id < 0 || c->o->id == id)
-        print_pkt(c, id, &p, false);
+        print_pkt(c, id, c->pkt[k].stats.bytes - p.nbytes, &p, false);
 }
 
 static void tpiu_out(struct ctx *c, const struct tpiudec_byte *out, unsigned n)
@@ -473,7 +480,8 @@ static void finish(struct ctx *c)
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
         int pid = c->o->bypass ? -1 : (int)id;
         if (pktdec_busy(&c->pkt[id]) && (c->o->id < 0 || c->o->id == pid))
-            print_pkt(c, pid, &c->pkt[id].cur, true);
+            print_pkt(c, pid, c->pkt[id].stats.bytes - c->pkt[id].cur.nbytes, &c->pkt[id].cur,
+                      true);
         if (c->o->bypass)
             break;
     }
