@@ -3,7 +3,8 @@
 # Checks the committed conformance vectors (vectors/README.md), in five stages:
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
 #   coverage  every contract rule, every row of docs/rule-coverage.md and every packet form
-#             has a vector; every configuration has one
+#             has a vector; every configuration has one; no reserved hardware-source
+#             encoding outside the "-reserved-hw-" vectors
 #   verilator every vector replayed on the Verilated RTL (vecreplay: lockstep with the golden
 #             model, inputs/outputs/ATB equal to the vector's files in every cycle)
 #   icarus    every vector replayed by tests/vectors/itm_replay_tb.sv under Icarus Verilog
@@ -81,6 +82,14 @@ for spec in "${cfgspecs[@]}"; do
   if grep -q "^config $c\$" "$vd"/*/vector.txt; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL coverage: no vector for configuration $c"; fi
 done
+# hardware-source packets: architected DWT encodings only, but in the "-reserved-hw-" set
+if out=$(python3 tests/vectors/hwsrc_check.py --self-test 2>&1); then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "$out"; fi
+out=$(python3 tests/vectors/hwsrc_check.py "${dirs[@]}" 2>&1)
+s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
+grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
+if [ -z "$s" ]; then fail=$((fail + 1)); else
+  pass=$((pass + $(awk '{ print $1 }' <<< "$s"))); fail=$((fail + $(awk '{ print $3 }' <<< "$s"))); fi
 report coverage $pass $fail "$t0"
 
 # ---- verilator ------------------------------------------------------------------------
