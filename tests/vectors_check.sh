@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Checks the committed conformance vectors (vectors/README.md), in five stages:
+# Checks the committed conformance vectors (vectors/README.md), in six stages:
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
 #   coverage  every contract rule, every row of docs/rule-coverage.md and every packet form
-#             has a vector; every configuration has one
+#             has a vector; every configuration has one; no reserved hardware-source
+#             encoding outside the "-reserved-hw-" vectors
 #   verilator every vector replayed on the Verilated RTL (vecreplay: lockstep with the golden
 #             model, inputs/outputs/ATB equal to the vector's files in every cycle)
 #   icarus    every vector replayed by tests/vectors/itm_replay_tb.sv under Icarus Verilog
 #   decoder   the harness's packet decoder turns every stream.bin into packets.txt
+#   gts       every GTS packet equals its hand derivation in tests/vectors/gts_by_hand.txt
 # Usage: tests/vectors_check.sh BUILD_DIR JOBS NAME:P,F,H,T,G...
 set -u
 build=$1; jobs=$2; shift 2
@@ -81,6 +83,14 @@ for spec in "${cfgspecs[@]}"; do
   if grep -q "^config $c\$" "$vd"/*/vector.txt; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL coverage: no vector for configuration $c"; fi
 done
+# hardware-source packets: architected DWT encodings only, but in the "-reserved-hw-" set
+if out=$(python3 tests/vectors/hwsrc_check.py --self-test 2>&1); then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "$out"; fi
+out=$(python3 tests/vectors/hwsrc_check.py "${dirs[@]}" 2>&1)
+s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
+grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
+if [ -z "$s" ]; then fail=$((fail + 1)); else
+  pass=$((pass + $(awk '{ print $1 }' <<< "$s"))); fail=$((fail + $(awk '{ print $3 }' <<< "$s"))); fi
 report coverage $pass $fail "$t0"
 
 # ---- verilator ------------------------------------------------------------------------
@@ -131,6 +141,14 @@ for d in "${dirs[@]}"; do
   fi
 done
 report decoder $pass $fail "$t0"
+
+# ---- gts ------------------------------------------------------------------------------
+t0=$(now); pass=0; fail=0
+out=$(python3 tests/vectors/gts_check.py tests/vectors/gts_by_hand.txt "${dirs[@]}" 2>&1)
+grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
+s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
+if [ -z "$s" ]; then fail=1; else pass=$(awk '{ print $1 }' <<< "$s"); fail=$(awk '{ print $3 }' <<< "$s"); fi
+report gts $pass $fail "$t0"
 
 if [ $failed_stages != 0 ]; then echo "vectors-check: $failed_stages stage(s) failed"; exit 1; fi
 echo "vectors-check: all stages passed (${#dirs[@]} vectors)"

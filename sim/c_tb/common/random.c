@@ -272,7 +272,15 @@ static void act_string(struct rgen *g)
         emit_write(g, ITM_STIM(port), (uint8_t)*w, 0x1, PROT_PRIV | PROT_NS, false);
 }
 
-/* A DWT-style hardware-source packet (packet-formats.md "Hardware source"). */
+/* A DWT hardware-source packet of an architected form: the discriminators and payload
+ * layouts of docs/dwt-contract.md section 10.2, with the Armv8-M 1- and 2-byte PC value and
+ * data address forms of packet-protocol-facts.md section 1.8. Payload values are random
+ * inside their fields; the bits the formats reserve are never set (event counter bits
+ * [7:6], exception function 00 and the other bits of its second byte, one-byte PC samples
+ * other than 00, match payloads other than 01), so that a strict decoder takes every packet
+ * (issue #19). The ITM forwards payloads without looking at them ([ITM-HW-1]); reserved
+ * encodings are shown once, on purpose, by scenarios/hw_reserved.scn. The PRNG is drawn
+ * exactly as when payloads were raw random bits, so a seed still gives the same events. */
 static void act_hw(struct rgen *g, bool limited)
 {
     uint8_t hdr;
@@ -291,7 +299,22 @@ static void act_hw(struct rgen *g, bool limited)
         hdr = (uint8_t)((range(g, 16, 23) << 3) | 4 | range(g, 1, 3)); /* data value */
     static const unsigned len_of_ss[4] = {0, 1, 2, 4};
     unsigned len = len_of_ss[hdr & 3];
-    uint64_t payload = rnd(g) & (len == 4 ? 0xFFFFFFFFull : ((1ull << (8 * len)) - 1));
+    uint64_t x = rnd(g);
+    uint64_t payload = x & (len == 4 ? 0xFFFFFFFFull : ((1ull << (8 * len)) - 1));
+    unsigned disc = hdr >> 3;
+    if (hdr == 0x05) {
+        payload = 1 + (x & 0xFFFFFFFFull) % 63; /* flags [5:0], at least one (DWT-CNT-5) */
+    } else if (hdr == 0x0E) {
+        uint64_t num = x & 0x1FFu, fn = 1 + (x >> 32) % 3; /* 01 entry, 10 exit, 11 return */
+        payload = (num & 0xFFu) | (num >> 8) << 8 | fn << 12;
+    } else if (hdr == 0x15) {
+        payload = 0; /* sleeping */
+    } else if (hdr == 0x17 || (disc >= 8 && disc <= 15 && !(disc & 1))) {
+        if (hdr != 0x17 && len == 1 && (x >> 32) & 1)
+            payload = 0x01; /* data trace match */
+        else
+            payload &= ~1ull; /* a PC is halfword aligned: bit 0 set would be a match */
+    }
     struct event *e = emit(g, EV_HW);
     e->val = (payload << 8) | hdr;
     e->count = limited ? range(g, 1, 40) : 0;
