@@ -308,13 +308,15 @@ VEC_DIR      := sim/c_tb/vec
 VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
 VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
-VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/random.c \
-                sim/c_tb/common/random_dwt.c \
-                $(GOLDEN_SRCS)
+VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
+                $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
+                sim/c_tb/common/random_dwt.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
+                sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c
-VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/compare.c \
-                $(GOLDEN_SRCS)
+VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecreplay_blk.c $(VEC_DIR)/vecfmt.c \
+                $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/compare.c \
+                sim/c_tb/common/pins.c sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_TB       := tests/vectors/itm_replay_tb.sv
 VEC_EMPTY    :=
 VEC_COMMA    := ,
@@ -322,9 +324,11 @@ VEC_COMMA    := ,
 VEC_CFGS      = $(foreach c,$(ITM_CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(foreach p,$(CFG_PARAMS_itm),$(call cfgv,$(c),$(p)))))
 ivl_params    = $(foreach p,$(CFG_PARAMS_itm),-P itm_replay_tb.$(p)=$(call cfgv,$(1),$(p)))
 
+# vecgen takes the configuration at run time (--params, --defs); pins.c needs a port width
+# only for trace_tb's captures, which vecgen does not use (it writes its own, vecgen_blk.c).
 $(BUILD)/vec/vecgen: $(VEC_GEN_SRCS) $(VEC_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
+	$(CC) $(CWARN) $(CFLAGS) -DTPIU_CFG_PORT_WIDTH=8 $(VEC_INC) $(filter %.c,$^) -o $@ -lzip
 $(BUILD)/vec/pktdump: $(VEC_DUMP_SRCS) $(VEC_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
@@ -336,13 +340,13 @@ $(BUILD)/vec/$(1)/obj/%.o: %.c $(VEC_HDRS)
 $(BUILD)/vec/$(1)/vecreplay: $(patsubst %.c,$(BUILD)/vec/$(1)/obj/%.o,$(VEC_RPL_SRCS)) \
                              $(BUILD)/tb/$(1)/dut_trace.o
 	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
-	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
+	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 $(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
 	@mkdir -p $$(@D)
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_replay_tb $(call ivl_params,$(1)) -o $$@ \
 	    $(VEC_TB) $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach c,$(ITM_CFGS),$(eval $(call VEC_RULES,$(c))))
+$(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
 
 .PHONY: vectors vectors-check
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors) from the golden model
