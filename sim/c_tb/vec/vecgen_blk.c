@@ -139,6 +139,7 @@ struct run {
     size_t npkts, cap_pkts;
     uint64_t pkt_bytes;
     int64_t cycles;
+    bool tpiu_drained; /* at the end every byte the TPIU accepted has left the pins */
 };
 
 static int fail(const char *where, int64_t cycle, const char *msg)
@@ -231,8 +232,15 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
             r->pkt_bytes += pr->p.len;
         }
     }
-    vec_rec_finish(&r->rec);
+    struct vec_tpiu_mode fmd = tpiu_mode(&m);
+    vec_rec_finish(&r->rec, &fmd);
     r->cycles = d.cycle;
+    if (m.has_tpiu) { /* as the flush's completion test, [TPIU-FLUSH-2], and no open frame */
+        const struct tpiu_model *t = &m.tpiu;
+        bool port_empty = fmd.txmode == TPIU_TXMODE_PARALLEL ? (!t->sh_data || t->left <= 1)
+                                                             : (!t->ser_busy && !t->ser_more);
+        r->tpiu_drained = t->n == 0 && t->fb_n == 0 && (!fmd.fmt_on || t->p == 0) && port_empty;
+    }
     if (!stream_finish(&sa, d.cycle))
         return fail(s->path, d.cycle, sa.fail_msg);
     if (!stream_finish(&st, d.cycle))
@@ -462,9 +470,10 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
                 continue;
             const struct vec_tpiu_mode *md = &rc->cap_mode[k];
             static const char *const mode_name[3] = {"parallel", "manchester", "nrz"};
-            vbuf_add(&v, "capture %s %s.bin %s.sr %s %u %s\n", vec_cap_name[k], vec_cap_name[k],
-                     vec_cap_name[k], mode_name[md->txmode < 3 ? md->txmode : 0],
-                     k == VEC_CAP_PAR ? md->cw : md->div, md->fmt_on ? "formatted" : "bypass");
+            vbuf_add(&v, "capture %s %s.bin %s.sr %s %u %s %s\n", vec_cap_name[k],
+                     vec_cap_name[k], vec_cap_name[k], mode_name[md->txmode < 3 ? md->txmode : 0],
+                     k == VEC_CAP_PAR ? md->cw : md->div, md->fmt_on ? "formatted" : "bypass",
+                     r->tpiu_drained ? "complete" : "partial");
         }
     }
     if (b == VEC_FPB)

@@ -253,7 +253,9 @@ void vec_layout_print(FILE *f, const struct vec_layout *l)
 {
     fprintf(f, "| bits | port |\n|---|---|\n");
     unsigned pos = l->bits;
-    if (l->digits * 4 > l->bits)
+    if (l->digits * 4 == l->bits + 1)
+        fprintf(f, "| %u | 0 |\n", l->bits);
+    else if (l->digits * 4 > l->bits)
         fprintf(f, "| %u:%u | 0 |\n", l->digits * 4 - 1, l->bits);
     for (unsigned k = 0; k < l->n; k++) {
         unsigned w = l->f[k].width;

@@ -248,8 +248,9 @@ void vec_rec_cycle(struct vec_rec *r, int64_t c, const struct vec_ports *p,
     }
 }
 
-void vec_rec_finish(struct vec_rec *r)
+void vec_rec_finish(struct vec_rec *r, const struct vec_tpiu_mode *mode)
 {
     /* a fetch in the last cycle has no result cycle: it is not recorded */
     r->fetch_pend = false;
+    r->cap_used[mode->txmode == TPIU_TXMODE_PARALLEL ? VEC_CAP_SWO : VEC_CAP_PAR] = false;
 }

@@ -61,7 +61,9 @@ void vec_rec_free(struct vec_rec *r);
 /* Cycle c (negative in the initial reset): its ports and the TPIU's mode. */
 void vec_rec_cycle(struct vec_rec *r, int64_t c, const struct vec_ports *p,
                    const struct vec_tpiu_mode *mode);
-/* The end of the run (after the last cycle). */
-void vec_rec_finish(struct vec_rec *r);
+/* The end of the run (after the last cycle), with the TPIU's mode then: a vector holds the
+ * capture of the port it ends in (a byte cut by the restart that left the other is not
+ * trace), if a byte started there. */
+void vec_rec_finish(struct vec_rec *r, const struct vec_tpiu_mode *mode);
 
 #endif

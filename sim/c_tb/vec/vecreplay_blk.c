@@ -357,7 +357,8 @@ bool vecreplay_blk(const char *dir)
             goto fail;
         }
     }
-    vec_rec_finish(&rec);
+    struct vec_tpiu_mode fmd = tpiu_mode(&gm);
+    vec_rec_finish(&rec, &fmd);
     if (k != h.lines) {
         snprintf(msg, sizeof msg, "the run has %" PRIu64 " lines, vector.txt %" PRIu64, k, h.lines);
         goto fail;
