@@ -348,13 +348,42 @@ $(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
 endef
 $(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
 
+# The replay benches of the other blocks (tests/vectors/BLOCK_replay_tb.sv), compiled once per
+# block and configuration into $(BUILD)/vec/icarus/BLOCK-CONFIG.vvp, with the parameters of
+# the block's top (the vector's param lines, which the bench checks). The configurations of
+# each block's vectors: VEC_BLK_CFGS_<block>.
+TPIU_CFGS          := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasTpiu)),$(c))))
+VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
+VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
+VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
+VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
+VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
+VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
+VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
+VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
+VEC_BLK_G_fpb       = $(call fpb_params,$(1))
+VEC_BLK_G_sys       = $(call vl_params,$(1))
+VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
+define VEC_BLK_RULES
+$(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
+	@mkdir -p $$(@D)
+	@set -o pipefail; iverilog -g2012 -Itests/vectors $(RTL_INC) -s $(1)_replay_tb \
+	    $(subst -G,-P $(1)_replay_tb.,$(call VEC_BLK_G_$(1),$(2))) -o $$@ \
+	    tests/vectors/$(1)_replay_tb.sv $(VEC_BLK_RTL_$(1)) 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+endef
+$(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
+
 .PHONY: vectors vectors-check
-vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors) from the golden model
+vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
 	@tests/vectors_gen.sh --install $(BUILD)/vec/vecgen $(BUILD)/vec/gen $(VEC_CFGS)
 
-VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump \
-                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/$(c)/vecreplay $(BUILD)/vec/icarus/$(c).vvp)
-vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; replays pass on Verilator, Icarus, decoder
+VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
+                  $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
+vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
 # ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --
