@@ -191,6 +191,14 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
+	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
+	@# timescale of its own, the benches do (TIMESCALEMOD)
+	@set -e; $(foreach bc,dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+
+# one replay bench linted on one configuration (the block's RTL only)
+LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
+  -Wno-TIMESCALEMOD --top-module $(1)_replay_tb -Itests/vectors $(RTL_INC) lint/verilator.vlt \
+  $(call VEC_BLK_G_$(1),$(2)) $(VEC_BLK_RTL_$(1)) tests/vectors/$(1)_replay_tb.sv;
 
 vl-params-%:
 	@echo $(call vl_params,$*)

@@ -249,20 +249,41 @@ char *vec_hex_diff(const struct vec_layout *l, const char *a, const char *b, cha
     return buf;
 }
 
+/* One cell pair "bits | port" of field k (k == -1: the zero bits above the first field). */
+static void cell(FILE *f, const struct vec_layout *l, int k, const unsigned *lo)
+{
+    if (k < 0) {
+        unsigned top = l->digits * 4 - 1;
+        if (top == l->bits)
+            fprintf(f, "| %u | 0 ", top);
+        else
+            fprintf(f, "| %u:%u | 0 ", top, l->bits);
+        return;
+    }
+    unsigned w = l->f[k].width;
+    if (w == 1)
+        fprintf(f, "| %u | `%s` ", lo[k], l->f[k].name);
+    else
+        fprintf(f, "| %u:%u | `%s[%u:0]` ", lo[k] + w - 1, lo[k], l->f[k].name, w - 1);
+}
+
 void vec_layout_print(FILE *f, const struct vec_layout *l)
 {
-    fprintf(f, "| bits | port |\n|---|---|\n");
-    unsigned pos = l->bits;
-    if (l->digits * 4 == l->bits + 1)
-        fprintf(f, "| %u | 0 |\n", l->bits);
-    else if (l->digits * 4 > l->bits)
-        fprintf(f, "| %u:%u | 0 |\n", l->digits * 4 - 1, l->bits);
+    unsigned lo[VEC_MAX_FIELDS], pos = l->bits;
     for (unsigned k = 0; k < l->n; k++) {
-        unsigned w = l->f[k].width;
-        pos -= w;
-        if (w == 1)
-            fprintf(f, "| %u | `%s` |\n", pos, l->f[k].name);
+        pos -= l->f[k].width;
+        lo[k] = pos;
+    }
+    /* the fields from the top, the first half in the left column pair */
+    int pad = l->digits * 4 > l->bits ? 1 : 0, n = (int)l->n + pad;
+    int rows = (n + 1) / 2;
+    fprintf(f, "| bits | port | bits | port |\n|---|---|---|---|\n");
+    for (int r = 0; r < rows; r++) {
+        cell(f, l, r - pad, lo);
+        if (r + rows < n)
+            cell(f, l, r + rows - pad, lo);
         else
-            fprintf(f, "| %u:%u | `%s[%u:0]` |\n", pos + w - 1, pos, l->f[k].name, w - 1);
+            fprintf(f, "| | ");
+        fprintf(f, "|\n");
     }
 }
