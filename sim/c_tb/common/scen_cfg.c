@@ -5,8 +5,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *have,
-                   char *why, size_t n)
+bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *verdict,
+                   const char *have, char *why, size_t n)
 {
     const struct itm_cfg *ic = &cfg->itm;
     const struct fpb_cfg *fc = &cfg->fpb;
@@ -27,7 +27,7 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         bool obs = e->kind == EV_INSTR || e->kind == EV_ACCESS || e->kind == EV_EXC ||
                    e->kind == EV_EVT;
         if ((hw && cfg->has_dwt) || (obs && !cfg->has_dwt)) {
-            snprintf(why, n, "%s:%" PRIu32 ": skipped: %s, %s dwt=%d", s->path, e->line,
+            snprintf(why, n, "%s:%" PRIu32 ": %s: %s, %s dwt=%d", s->path, e->line, verdict,
                      hw ? "the scenario drives the ITM's hardware-source port, which the DWT owns"
                         : "the scenario drives the DWT's observation port",
                      have, cfg->has_dwt);
@@ -37,25 +37,25 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
     /* DWT parameter keys only make sense with a DWT */
     for (unsigned k = SCFG_COMPS; k < SCFG_NKEYS && !cfg->has_dwt; k++)
         if (s->cfg.given[k]) {
-            snprintf(why, n, "%s:%" PRIu32 ": skipped: the scenario needs a DWT (%s=), %s dwt=0",
-                     s->path, s->cfg.line[k], scen_cfg_key_name[k], have);
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a DWT (%s=), %s dwt=0",
+                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], have);
             return false;
         }
     /* tpiu not given means tpiu=0: such a scenario expects the ATB of a free sink */
     if (!s->cfg.given[SCFG_TPIU] && cfg->has_tpiu) {
         snprintf(why, n,
-                 "%s: skipped: the scenario has no 'config tpiu=1' line (it needs tpiu=0), %s "
+                 "%s: %s: the scenario has no 'config tpiu=1' line (it needs tpiu=0), %s "
                  "tpiu=1",
-                 s->path, have);
+                 s->path, verdict, have);
         return false;
     }
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
         if (k >= SCFG_COMPS && !cfg->has_dwt)
             continue;
         if (s->cfg.given[k] && s->cfg.value[k] != val[k]) {
-            snprintf(why, n, "%s:%" PRIu32 ": skipped: the scenario needs %s=%u, %s %s=%u",
-                     s->path, s->cfg.line[k], scen_cfg_key_name[k], s->cfg.value[k], have,
-                     scen_cfg_key_name[k], val[k]);
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs %s=%u, %s %s=%u",
+                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], s->cfg.value[k],
+                     have, scen_cfg_key_name[k], val[k]);
             return false;
         }
     }

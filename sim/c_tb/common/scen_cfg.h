@@ -11,10 +11,11 @@
 #include "scenario.h"
 #include "sys_model.h"
 
-/* True if s fits cfg. Otherwise false, and why holds "PATH:LINE: skipped: REASON, HAVE
- * key=value" (or "PATH: skipped: ..." for a missing line), where HAVE says whose
- * configuration it is (e.g. "this binary is built with"). */
-bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *have,
-                   char *why, size_t n);
+/* True if s fits cfg. Otherwise false, and why holds "PATH:LINE: VERDICT: REASON, HAVE
+ * key=value" (or "PATH: VERDICT: ..." for a missing line), where VERDICT is what the caller
+ * does about it ("skipped", "error") and HAVE says whose configuration it is (e.g. "this
+ * binary is built with"). */
+bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *verdict,
+                   const char *have, char *why, size_t n);
 
 #endif

@@ -41,7 +41,8 @@ int load_scenario(struct scenario *s, const char *path)
     }
     /* config lines: this binary must have the configuration the scenario needs */
     char why[512];
-    if (!scen_cfg_fits(s, &build_sys_cfg, "this binary is built with", why, sizeof why)) {
+    if (!scen_cfg_fits(s, &build_sys_cfg, "skipped", "this binary is built with", why,
+                       sizeof why)) {
         log_msg(LOG_ERROR, "%s\n", why);
         return EXIT_SKIP;
     }

@@ -588,8 +588,8 @@ int vecgen_blk_run(const struct vecgen_blk_args *a)
         return 2;
     char have[300], why[700];
     snprintf(have, sizeof have, "the vector's configuration %s has", a->config);
-    if (!scen_cfg_fits(&s, &cfg, have, why, sizeof why)) {
-        log_msg(LOG_ERROR, "%s (vecgen: not a vector of %s)\n", why, a->config);
+    if (!scen_cfg_fits(&s, &cfg, "error", have, why, sizeof why)) {
+        log_msg(LOG_ERROR, "%s\n", why);
         return 2;
     }
     static struct run r;
