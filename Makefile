@@ -191,6 +191,14 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
+	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
+	@# timescale of its own, the benches do (TIMESCALEMOD)
+	@set -e; $(foreach bc,dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+
+# one replay bench linted on one configuration (the block's RTL only)
+LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
+  -Wno-TIMESCALEMOD --top-module $(1)_replay_tb -Itests/vectors $(RTL_INC) lint/verilator.vlt \
+  $(call VEC_BLK_G_$(1),$(2)) $(VEC_BLK_RTL_$(1)) tests/vectors/$(1)_replay_tb.sv;
 
 vl-params-%:
 	@echo $(call vl_params,$*)
@@ -308,13 +316,15 @@ VEC_DIR      := sim/c_tb/vec
 VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
 VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
-VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/random.c \
-                sim/c_tb/common/random_dwt.c \
-                $(GOLDEN_SRCS)
+VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
+                $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
+                sim/c_tb/common/random_dwt.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
+                sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c
-VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecfmt.c $(VEC_COMMON) sim/c_tb/common/compare.c \
-                $(GOLDEN_SRCS)
+VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecreplay_blk.c $(VEC_DIR)/vecfmt.c \
+                $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/compare.c \
+                sim/c_tb/common/pins.c sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_TB       := tests/vectors/itm_replay_tb.sv
 VEC_EMPTY    :=
 VEC_COMMA    := ,
@@ -322,9 +332,11 @@ VEC_COMMA    := ,
 VEC_CFGS      = $(foreach c,$(ITM_CFGS),$(c):$(subst $(VEC_EMPTY) $(VEC_EMPTY),$(VEC_COMMA),$(foreach p,$(CFG_PARAMS_itm),$(call cfgv,$(c),$(p)))))
 ivl_params    = $(foreach p,$(CFG_PARAMS_itm),-P itm_replay_tb.$(p)=$(call cfgv,$(1),$(p)))
 
+# vecgen takes the configuration at run time (--params, --defs); pins.c needs a port width
+# only for trace_tb's captures, which vecgen does not use (it writes its own, vecgen_blk.c).
 $(BUILD)/vec/vecgen: $(VEC_GEN_SRCS) $(VEC_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
+	$(CC) $(CWARN) $(CFLAGS) -DTPIU_CFG_PORT_WIDTH=8 $(VEC_INC) $(filter %.c,$^) -o $@ -lzip
 $(BUILD)/vec/pktdump: $(VEC_DUMP_SRCS) $(VEC_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) $(VEC_INC) $(filter %.c,$^) -o $@
@@ -336,21 +348,50 @@ $(BUILD)/vec/$(1)/obj/%.o: %.c $(VEC_HDRS)
 $(BUILD)/vec/$(1)/vecreplay: $(patsubst %.c,$(BUILD)/vec/$(1)/obj/%.o,$(VEC_RPL_SRCS)) \
                              $(BUILD)/tb/$(1)/dut_trace.o
 	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
-	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lz -lpthread
+	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 $(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
 	@mkdir -p $$(@D)
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_replay_tb $(call ivl_params,$(1)) -o $$@ \
 	    $(VEC_TB) $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach c,$(ITM_CFGS),$(eval $(call VEC_RULES,$(c))))
+$(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
+
+# The replay benches of the other blocks (tests/vectors/BLOCK_replay_tb.sv), compiled once per
+# block and configuration into $(BUILD)/vec/icarus/BLOCK-CONFIG.vvp, with the parameters of
+# the block's top (the vector's param lines, which the bench checks). The configurations of
+# each block's vectors: VEC_BLK_CFGS_<block>.
+TPIU_CFGS          := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasTpiu)),$(c))))
+VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
+VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
+VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
+VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
+VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
+VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
+VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
+VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
+VEC_BLK_G_fpb       = $(call fpb_params,$(1))
+VEC_BLK_G_sys       = $(call vl_params,$(1))
+VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
+define VEC_BLK_RULES
+$(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
+	@mkdir -p $$(@D)
+	@set -o pipefail; iverilog -g2012 -Itests/vectors $(RTL_INC) -s $(1)_replay_tb \
+	    $(subst -G,-P $(1)_replay_tb.,$(call VEC_BLK_G_$(1),$(2))) -o $$@ \
+	    tests/vectors/$(1)_replay_tb.sv $(VEC_BLK_RTL_$(1)) 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+endef
+$(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
 
 .PHONY: vectors vectors-check
-vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors) from the golden model
+vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
 	@tests/vectors_gen.sh --install $(BUILD)/vec/vecgen $(BUILD)/vec/gen $(VEC_CFGS)
 
-VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump \
-                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/$(c)/vecreplay $(BUILD)/vec/icarus/$(c).vvp)
-vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; replays pass on Verilator, Icarus, decoder
+VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
+                  $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
+vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
 # ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --

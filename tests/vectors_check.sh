@@ -1,33 +1,48 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Checks the committed conformance vectors (vectors/README.md), in six stages:
+# Checks the committed conformance vectors (vectors/README.md) of every block (itm, dwt,
+# tpiu, fpb, sys), in seven stages:
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
-#   coverage  every contract rule, every row of docs/rule-coverage.md and every packet form
-#             has a vector; every configuration has one; no reserved hardware-source
-#             encoding outside the "-reserved-hw-" vectors
-#   verilator every vector replayed on the Verilated RTL (vecreplay: lockstep with the golden
-#             model, inputs/outputs/ATB equal to the vector's files in every cycle)
-#   icarus    every vector replayed by tests/vectors/itm_replay_tb.sv under Icarus Verilog
-#   decoder   the harness's packet decoder turns every stream.bin into packets.txt
+#   coverage  every contract rule a vector can show (ITM, DWT, TPIU, FPB) is in some
+#             vector's rules, the others are in tests/vectors/unshown.txt with the reason;
+#             every row of docs/rule-coverage.md names existing vectors; every ITM packet
+#             form, every configuration with a block, every TPIU port mode has a vector; no
+#             reserved hardware-source encoding outside the "-reserved-hw-" vectors
+#   verilator every vector's stimulus in lockstep on the Verilated trace_top of its
+#             configuration (vecreplay: ports, streams and records equal to the vector's files)
+#   icarus    every vector through its block's replay bench (tests/vectors/*_replay_tb.sv)
+#             under Icarus Verilog, compiled once per block and configuration
+#   decoder   the harness's packet decoder turns every stream.bin into packets.txt; tracedump
+#             turns every pin capture into the packets of idpackets.txt (packets.txt in bypass)
 #   gts       every GTS packet equals its hand derivation in tests/vectors/gts_by_hand.txt
+#   sigrok    sigrok-cli --show opens every .sr capture with the vector's sample count
+#             (skipped, and said so, without sigrok-cli)
 # Usage: tests/vectors_check.sh BUILD_DIR JOBS NAME:P,F,H,T,G...
 set -u
 build=$1; jobs=$2; shift 2
 cfgspecs=("$@")
-vd=vectors/itm
 vb=$build/vec
+blocks=(itm dwt tpiu fpb sys)
 failed_stages=0
 
 now() { echo "$EPOCHREALTIME"; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }'; }
-report() { # STAGE PASS FAIL T0
-  echo "vectors $1: $2 passed, $3 failed ($(since "$4"))"
+report() { # STAGE PASS FAIL T0 [NOTE]
+  echo "vectors $1: $2 passed, $3 failed ($(since "$4"))${5:+, $5}"
   if [ "$3" != 0 ]; then failed_stages=$((failed_stages + 1)); fi
 }
 cfg_of() { sed -n 's/^config //p' "$1/vector.txt" | head -1; }
 
-mapfile -t dirs < <(find "$vd" -mindepth 1 -maxdepth 1 -type d | sort)
-if [ ${#dirs[@]} = 0 ]; then echo "vectors: no vectors in $vd (run make vectors)"; exit 1; fi
+declare -A bdirs # block -> its vector directories
+dirs=()
+for b in "${blocks[@]}"; do
+  mapfile -t d < <(find "vectors/$b" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort)
+  if [ ${#d[@]} = 0 ]; then echo "vectors: no vectors in vectors/$b (run make vectors)"; exit 1; fi
+  bdirs[$b]="${d[*]}"
+  dirs+=("${d[@]}")
+done
+declare -A dcfg # directory -> configuration
+for d in "${dirs[@]}"; do dcfg[$d]=$(cfg_of "$d"); done
 
 # ---- regen ----------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
@@ -35,13 +50,14 @@ gen=$vb/gen
 if ! tests/vectors_gen.sh "$vb/vecgen" "$gen" "${cfgspecs[@]}" > "$vb/gen.log" 2>&1; then
   cat "$vb/gen.log"; fail=1
 else
-  for d in "$gen"/itm/*/; do
-    id=$(basename "$d")
-    if diff -rq "$vd/$id" "$d" > /dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  for b in "${blocks[@]}"; do
+    for d in "$gen/$b"/*/; do
+      id=$(basename "$d")
+      if diff -rq "vectors/$b/$id" "$d" > /dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    done
+    if cmp -s "vectors/$b/index.txt" "$gen/$b/index.txt"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
   done
-  for f in itm/index.txt README.md; do
-    if cmp -s "vectors/$f" "$gen/$f"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
-  done
+  if cmp -s vectors/README.md "$gen/README.md"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
   if [ $fail != 0 ] || ! diff -rq vectors "$gen" > /dev/null 2>&1; then
     first=$(diff -rq vectors "$gen" 2>&1 | head -1)
     [ $fail = 0 ] && fail=1
@@ -54,57 +70,97 @@ report regen $pass $fail "$t0"
 
 # ---- coverage -------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
-list=tests/vectors/vectors.list
-rules=$(grep -v '^#' "$list" | awk 'NF >= 4 { for (i = 4; i <= NF; i++) print $i }' | sort -u)
+lists=(tests/vectors/vectors.list tests/vectors/dwt.list tests/vectors/tpiu.list
+       tests/vectors/fpb.list tests/vectors/sys.list)
+unshown=tests/vectors/unshown.txt
+rules=$(cat "${lists[@]}" | grep -v '^#' | awk 'NF >= 4 { for (i = 4; i <= NF; i++) print $i }' | sort -u)
+# ITM: every contract rule in a vector (as before the other blocks had vectors)
 for r in $(grep -o 'ITM-[A-Z]*-[0-9][0-9]*' docs/itm-contract.md | sort -u); do
   if grep -qx -- "$r" <<< "$rules"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL coverage: contract rule $r has no vector ($list)"; fi
+    fail=$((fail + 1)); echo "FAIL coverage: contract rule $r has no vector (tests/vectors/vectors.list)"; fi
 done
+# DWT, TPIU, FPB: every rule of the contract in a vector, or in unshown.txt with the reason
+# (the lookups are bash arrays: one grep per contract, none per rule)
+declare -A inlist unshown_r known
+for r in $rules; do inlist[$r]=1; done
+while read -r r why; do
+  case "$r" in ''|'#'*) continue ;; esac
+  [ -n "$why" ] && unshown_r[$r]=1
+done < "$unshown"
+nshow=0
+for bp in dwt:DWT tpiu:TPIU fpb:FPB; do
+  doc=docs/${bp%%:*}-contract.md; p=${bp#*:}
+  for r in $(grep -o "\[$p-[A-Z0-9]*\(-[A-Z0-9]\+\)*\]" "$doc" | tr -d '[]' | sort -u); do
+    known[$r]=1
+    if [ -n "${inlist[$r]:-}" ] && [ -n "${unshown_r[$r]:-}" ]; then
+      fail=$((fail + 1)); echo "FAIL coverage: $r is in $unshown but vectors show it"
+    elif [ -n "${inlist[$r]:-}" ]; then pass=$((pass + 1))
+    elif [ -n "${unshown_r[$r]:-}" ]; then pass=$((pass + 1)); nshow=$((nshow + 1))
+    else fail=$((fail + 1)); echo "FAIL coverage: contract rule $r ($doc) has no vector and no reason in $unshown"; fi
+  done
+done
+for r in "${!unshown_r[@]}" "${!inlist[@]}"; do
+  case "$r" in DWT-*|TPIU-*|FPB-*) ;; *) continue ;; esac
+  [ -n "${known[$r]:-}" ] || { fail=$((fail + 1)); echo "FAIL coverage: $r (a list or $unshown) is no rule of the contracts"; }
+done
+# every row of every table of docs/rule-coverage.md names a vector that exists, or says why not
+idre='(itm|dwt|tpiu|fpb|sys)-[0-9]{4}-[a-z0-9-]*[a-z0-9]'
 while IFS= read -r row; do
-  ids=$(grep -o 'itm-[0-9]\{4\}-[a-z0-9-]*[a-z0-9]' <<< "$row" | sort -u)
-  if [ -z "$ids" ]; then
+  rest=$row; ids=(); ok=1
+  while [[ $rest =~ $idre ]]; do ids+=("${BASH_REMATCH[0]}"); rest=${rest#*"${BASH_REMATCH[0]}"}; done
+  if [ ${#ids[@]} = 0 ]; then
+    if [[ $row == *'no vector'* ]]; then pass=$((pass + 1)); continue; fi
     fail=$((fail + 1)); echo "FAIL coverage: docs/rule-coverage.md row without a vector: ${row:0:90}"
     continue
   fi
-  ok=1
-  for id in $ids; do
-    if [ ! -d "$vd/$id" ]; then ok=0; echo "FAIL coverage: docs/rule-coverage.md names $id, not in $vd"; fi
+  for id in "${ids[@]}"; do
+    if [ ! -d "vectors/${id%%-*}/$id" ]; then ok=0; echo "FAIL coverage: docs/rule-coverage.md names $id, not in vectors/"; fi
   done
   if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
-done < <(sed '/^## FPB/,$d' docs/rule-coverage.md | grep -E '^\| ([0-9]\.[0-9]|contract only)') # ITM rows
-forms=$(cat "$vd"/*/vector.txt | sed -n 's/^forms //p' | tr ' ' '\n' | sort -u)
+done < <(sed '/^## Mutants/,$d' docs/rule-coverage.md | grep -E '^\| ' | grep -vE '^\| *(spec rule|table|---)')
+forms=$(cat vectors/itm/*/vector.txt | sed -n 's/^forms //p' | tr ' ' '\n' | sort -u)
 for f in SYNC OVF EXT INST1 INST2 INST4 HW1 HW2 HW4 LTS-short LTS-long-1 LTS-long-2 LTS-long-3 \
          GTS1-1 GTS1-2 GTS1-3 GTS1-4 GTS1-full GTS1-full-clkch GTS2-48 GTS2-64; do
   if grep -qx -- "$f" <<< "$forms"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL coverage: no vector has a packet of form $f"; fi
+    fail=$((fail + 1)); echo "FAIL coverage: no ITM vector has a packet of form $f"; fi
 done
-for spec in "${cfgspecs[@]}"; do
-  c=${spec%%:*}
-  if grep -q "^config $c\$" "$vd"/*/vector.txt; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL coverage: no vector for configuration $c"; fi
+need=()
+for spec in "${cfgspecs[@]}"; do need+=("itm:${spec%%:*}"); done
+need+=(dwt:full dwt:dwt dwt:dwtmin tpiu:full fpb:base fpb:min fpb:max sys:full)
+for bc in "${need[@]}"; do
+  if grep -q "^config ${bc#*:}\$" vectors/"${bc%%:*}"/*/vector.txt; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL coverage: no ${bc%%:*} vector for configuration ${bc#*:}"; fi
+done
+# the TPIU's port modes: NRZ and Manchester at SWOSCALER 0..3, parallel at sizes 1, 2, 4,
+# formatted and bypass
+modes=$(cat vectors/tpiu/*/vector.txt | sed -n 's/^capture [a-z]* [^ ]* [^ ]* //p')
+for m in "nrz 1 " "nrz 2 " "nrz 3 " "nrz 4 " "manchester 1 " "manchester 2 " "manchester 3 " \
+         "manchester 4 " "parallel 1 " "parallel 2 " "parallel 4 " " formatted" " bypass"; do
+  if grep -q -- "$m" <<< "$modes"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL coverage: no TPIU vector captures the port mode '$m'"; fi
 done
 # hardware-source packets: architected DWT encodings only, but in the "-reserved-hw-" set
 if out=$(python3 tests/vectors/hwsrc_check.py --self-test 2>&1); then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "$out"; fi
-out=$(python3 tests/vectors/hwsrc_check.py "${dirs[@]}" 2>&1)
+mapfile -t pdirs < <(for d in "${dirs[@]}"; do [ -f "$d/packets.txt" ] && echo "$d"; done)
+out=$(python3 tests/vectors/hwsrc_check.py "${pdirs[@]}" 2>&1)
 s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
 grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
 if [ -z "$s" ]; then fail=$((fail + 1)); else
   pass=$((pass + $(awk '{ print $1 }' <<< "$s"))); fail=$((fail + $(awk '{ print $3 }' <<< "$s"))); fi
-report coverage $pass $fail "$t0"
+report coverage $pass $fail "$t0" "$nshow rules no vector can show ($unshown)"
 
 # ---- verilator ------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
-for spec in "${cfgspecs[@]}"; do
-  c=${spec%%:*}; sel=()
-  for d in "${dirs[@]}"; do [ "$(cfg_of "$d")" = "$c" ] && sel+=("$d"); done
-  [ ${#sel[@]} = 0 ] && continue
-  "$vb/$c/vecreplay" --quiet "${sel[@]}" > "$vb/replay-$c.log" 2>&1 &
-done
-wait
-for spec in "${cfgspecs[@]}"; do
-  c=${spec%%:*}; log=$vb/replay-$c.log
-  [ -f "$log" ] || continue
+cfgs=$(for d in "${dirs[@]}"; do echo "${dcfg[$d]}"; done | sort -u)
+rm -f "$vb"/replay-*.log
+for c in $cfgs; do
+  sel=()
+  for d in "${dirs[@]}"; do [ "${dcfg[$d]}" = "$c" ] && sel+=("$d"); done
+  echo "$c ${sel[*]}"
+done | xargs -P "$jobs" -L 1 bash -c 'c=$1; shift; "'"$vb"'/$c/vecreplay" --quiet "$@" > "'"$vb"'/replay-$c.log" 2>&1' _
+for c in $cfgs; do
+  log=$vb/replay-$c.log
   grep -v '^vecreplay: [0-9]* passed' "$log" | sed "s/^/[$c] /"
   s=$(grep -o '^vecreplay: [0-9]* passed, [0-9]* failed' "$log" | tail -1)
   if [ -z "$s" ]; then fail=$((fail + 1)); echo "FAIL [$c] vecreplay did not finish"; continue; fi
@@ -114,15 +170,19 @@ rm -f "$vb"/replay-*.log
 report verilator $pass $fail "$t0"
 
 # ---- icarus ---------------------------------------------------------------------------
+# The ITM's bench is build/vec/icarus/CONFIG.vvp, the others' BLOCK-CONFIG.vvp.
 t0=$(now); pass=0; fail=0
 mkdir -p "$vb/icarus/log"; rm -f "$vb"/icarus/log/*
-for d in "${dirs[@]}"; do echo "$(cfg_of "$d") $d"; done |
-  xargs -P "$jobs" -L 1 bash -c 'id=$(basename "$2"); rc=0
+for d in "${dirs[@]}"; do
+  b=$(basename "$(dirname "$d")")
+  if [ "$b" = itm ]; then echo "${dcfg[$d]} $d"; else echo "$b-${dcfg[$d]} $d"; fi
+done | xargs -P "$jobs" -L 1 bash -c 'id=$(basename "$2"); rc=0
     vvp -n "'"$vb"'/icarus/$1.vvp" +vec="$2" > "'"$vb"'/icarus/log/$id.log" 2>&1 || rc=$?
     echo $rc > "'"$vb"'/icarus/log/$id.rc"' _
 for d in "${dirs[@]}"; do
   id=$(basename "$d"); log=$vb/icarus/log/$id.log
-  if [ "$(cat "$vb/icarus/log/$id.rc" 2>/dev/null)" = 0 ] && grep -q '^itm_replay_tb: PASS' "$log"; then
+  if [ "$(cat "$vb/icarus/log/$id.rc" 2>/dev/null)" = 0 ] &&
+     grep -q "^${id%%-*}_replay_tb: PASS" "$log"; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1)); echo "FAIL icarus $id:"; head -20 "$log"
@@ -133,6 +193,7 @@ report icarus $pass $fail "$t0"
 # ---- decoder --------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
 for d in "${dirs[@]}"; do
+  [ -f "$d/stream.bin" ] || continue
   got=$("$vb/pktdump" "$d/stream.bin")
   want=$(grep -v '^#' "$d/packets.txt" | cut -f2-)
   if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
@@ -140,15 +201,42 @@ for d in "${dirs[@]}"; do
     diff <(echo "$want") <(echo "$got") | head -6
   fi
 done
+# shellcheck disable=SC2086 # the directory lists are word lists
+out=$(tests/vectors/decode_check.py "$build/decode/tracedump" ${bdirs[tpiu]} ${bdirs[sys]} 2>&1)
+grep -v '^decode: ' <<< "$out"
+s=$(grep -o '^decode: [0-9]* passed, [0-9]* failed' <<< "$out")
+if [ -z "$s" ]; then fail=$((fail + 1)); else
+  pass=$((pass + $(awk '{ print $2 }' <<< "$s"))); fail=$((fail + $(awk '{ print $4 }' <<< "$s")))
+fi
 report decoder $pass $fail "$t0"
 
 # ---- gts ------------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
-out=$(python3 tests/vectors/gts_check.py tests/vectors/gts_by_hand.txt "${dirs[@]}" 2>&1)
+mapfile -t idirs < <(for d in "${dirs[@]}"; do case $d in */itm-*) echo "$d" ;; esac; done)
+out=$(python3 tests/vectors/gts_check.py tests/vectors/gts_by_hand.txt "${idirs[@]}" 2>&1)
 grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
 s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
 if [ -z "$s" ]; then fail=1; else pass=$(awk '{ print $1 }' <<< "$s"); fail=$(awk '{ print $3 }' <<< "$s"); fi
 report gts $pass $fail "$t0"
+
+# ---- sigrok ---------------------------------------------------------------------------
+t0=$(now); pass=0; fail=0
+mapfile -t srs < <(for d in "${dirs[@]}"; do ls "$d"/*.sr 2>/dev/null; done)
+if ! command -v sigrok-cli > /dev/null; then
+  report sigrok 0 0 "$t0" "skipped: no sigrok-cli (${#srs[@]} captures not opened)"
+else
+  for f in "${srs[@]}"; do
+    d=$(dirname "$f")
+    want=$(sed -n 's/^cycles //p' "$d/vector.txt")
+    show=$(sigrok-cli -i "$f" --show 2>&1)
+    got=$(sed -n 's/^Logic sample count: //p' <<< "$show")
+    if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+      fail=$((fail + 1)); echo "FAIL sigrok $f: sigrok-cli --show gives ${got:-no} samples, the vector has $want cycles"
+      head -5 <<< "$show"
+    fi
+  done
+  report sigrok $pass $fail "$t0"
+fi
 
 if [ $failed_stages != 0 ]; then echo "vectors-check: $failed_stages stage(s) failed"; exit 1; fi
 echo "vectors-check: all stages passed (${#dirs[@]} vectors)"

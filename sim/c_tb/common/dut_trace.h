@@ -29,6 +29,21 @@ void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *in);
 void dut_trace_eval(struct dut_trace *d);
 void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *out);
 
+/* The outputs of the blocks inside trace_top that are not outputs of trace_top (the
+ * wrapper's obs_* ports): with sys_out they give every output of dwt_top, tpiu_top and
+ * fpb_top (the conformance vectors of one block, vectors/README.md). 0 where the
+ * configuration has no such block. */
+struct dut_trace_blk {
+    uint32_t dwt_prdata;
+    bool dwt_pready, dwt_pslverr;
+    uint32_t fpb_prdata;
+    bool fpb_pready, fpb_pslverr;
+    uint32_t tpiu_prdata;
+    bool tpiu_pready, tpiu_pslverr;
+    bool tpiu_afvalid, tpiu_ts_tick, tpiu_async_idle, tpiu_sync_req;
+};
+void dut_trace_get_blocks(const struct dut_trace *d, struct dut_trace_blk *b);
+
 /* The wrapper's trace-only inputs (they do not affect the RTL; only a trace shows them). */
 struct dut_trace_tb {
     struct sys_out exp;      /* the golden model's outputs in this cycle */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <zip.h>
 
 unsigned sr_write_unitsize(unsigned nprobes) { return (nprobes + 7) / 8; }
@@ -55,8 +56,10 @@ int sr_write_metadata(const struct sr_write_info *info, char *buf, size_t n)
     return len >= 0 && (size_t)len < n ? len : -1;
 }
 
-/* Adds a member from src (consumed, also on failure); deflated unless store. */
-static int add(zip_t *za, const char *name, zip_source_t *src, int store, char *err, size_t n)
+/* Adds a member from src (consumed, also on failure); deflated unless store; dated mtime
+ * unless it is (time_t)-1. */
+static int add(zip_t *za, const char *name, zip_source_t *src, int store, time_t mtime,
+               char *err, size_t n)
 {
     zip_int64_t idx = src ? zip_file_add(za, name, src, ZIP_FL_ENC_UTF_8) : -1;
     if (idx < 0) {
@@ -66,7 +69,8 @@ static int add(zip_t *za, const char *name, zip_source_t *src, int store, char *
         return -1;
     }
     if (zip_set_file_compression(za, (zip_uint64_t)idx, store ? ZIP_CM_STORE : ZIP_CM_DEFLATE,
-                                 0) != 0) {
+                                 0) != 0 ||
+        (mtime != (time_t)-1 && zip_file_set_mtime(za, (zip_uint64_t)idx, mtime, 0) != 0)) {
         snprintf(err, n, "%s: %s", name, zip_strerror(za));
         return -1;
     }
@@ -104,15 +108,19 @@ int sr_write_write(const char *out, const char *raw, const struct sr_write_info 
         zip_error_fini(&ze);
         return -1;
     }
+    /* zip stores local time: 1980-01-01 00:00 here is the zip epoch everywhere */
+    struct tm epoch = {.tm_year = 80, .tm_mon = 0, .tm_mday = 1, .tm_isdst = -1};
+    time_t mtime = info->fixed_time ? mktime(&epoch) : (time_t)-1;
     static const char version[] = "2";
-    if (add(za, "version", zip_source_buffer(za, version, 1, 0), 1, err, n) != 0 ||
-        add(za, "metadata", zip_source_buffer(za, meta, (zip_uint64_t)mlen, 0), 0, err, n) != 0)
+    if (add(za, "version", zip_source_buffer(za, version, 1, 0), 1, mtime, err, n) != 0 ||
+        add(za, "metadata", zip_source_buffer(za, meta, (zip_uint64_t)mlen, 0), 0, mtime, err,
+                n) != 0)
         goto fail;
     for (uint64_t off = 0, k = 1; off < bytes; off += SR_WRITE_CHUNK, k++) {
         char name[40];
         snprintf(name, sizeof name, "logic-1-%" PRIu64, k);
         uint64_t len = bytes - off < SR_WRITE_CHUNK ? bytes - off : SR_WRITE_CHUNK;
-        if (add(za, name, zip_source_file(za, raw, off, (zip_int64_t)len), 0, err, n) != 0)
+        if (add(za, name, zip_source_file(za, raw, off, (zip_int64_t)len), 0, mtime, err, n) != 0)
             goto fail;
     }
     if (zip_close(za) != 0) {

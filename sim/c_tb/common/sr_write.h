@@ -31,6 +31,9 @@ struct sr_write_info {
     unsigned nprobes;                      /* 1..SR_WRITE_MAX_PROBES */
     const char *probe[SR_WRITE_MAX_PROBES];   /* probe k+1's name (bit k) */
     uint64_t samplerate;                   /* Hz, > 0 */
+    int fixed_time; /* non-zero: every member dated 1980-01-01 00:00, the zip epoch (in any
+                     * time zone), so that the same samples give the same bytes (the
+                     * committed conformance vectors); 0: dated when written */
 };
 
 /* The unit size for n probes: bytes per sample. */

@@ -236,6 +236,24 @@ extern "C" void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out 
     s->dwt_sync_req = t->dwt_sync_req_o;
 }
 
+extern "C" void dut_trace_get_blocks(const struct dut_trace *d, struct dut_trace_blk *b)
+{
+    const Vtrace_tb_top *t = d->top.get();
+    b->dwt_prdata = t->obs_dwt_prdata_o;
+    b->dwt_pready = t->obs_dwt_pready_o;
+    b->dwt_pslverr = t->obs_dwt_pslverr_o;
+    b->fpb_prdata = t->obs_fpb_prdata_o;
+    b->fpb_pready = t->obs_fpb_pready_o;
+    b->fpb_pslverr = t->obs_fpb_pslverr_o;
+    b->tpiu_prdata = t->obs_tpiu_prdata_o;
+    b->tpiu_pready = t->obs_tpiu_pready_o;
+    b->tpiu_pslverr = t->obs_tpiu_pslverr_o;
+    b->tpiu_afvalid = t->obs_tpiu_afvalid_o;
+    b->tpiu_ts_tick = t->obs_tpiu_ts_tick_o;
+    b->tpiu_async_idle = t->obs_tpiu_async_idle_o;
+    b->tpiu_sync_req = t->obs_tpiu_sync_req_o;
+}
+
 extern "C" int dut_trace_tick(struct dut_trace *d)
 {
     Vtrace_tb_top *t = d->top.get();

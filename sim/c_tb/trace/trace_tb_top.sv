@@ -139,6 +139,23 @@ module trace_tb_top #(
   output logic        dwt_hw_ovf_o,
   output logic        dwt_sync_req_o,
 
+  // ---- block ports that are not ports of trace_top ------------------------------------------
+  // Read from inside u_dut, for the conformance vectors of one block (vectors/README.md: a
+  // DWT, TPIU or FPB vector holds that block's own ports); 0 where the block does not exist.
+  output logic [31:0] obs_dwt_prdata_o,     // dwt_top APB outputs
+  output logic        obs_dwt_pready_o,
+  output logic        obs_dwt_pslverr_o,
+  output logic [31:0] obs_fpb_prdata_o,     // fpb_top APB outputs
+  output logic        obs_fpb_pready_o,
+  output logic        obs_fpb_pslverr_o,
+  output logic [31:0] obs_tpiu_prdata_o,    // tpiu_top APB outputs
+  output logic        obs_tpiu_pready_o,
+  output logic        obs_tpiu_pslverr_o,
+  output logic        obs_tpiu_afvalid_o,   // tpiu_top outputs to the ITM
+  output logic        obs_tpiu_ts_tick_o,
+  output logic        obs_tpiu_async_idle_o,
+  output logic        obs_tpiu_sync_req_o,
+
   // ---- trace-only inputs, read by nothing (lint/verilator.vlt) ----------------------------
   // The golden model's value of each output. They change at the same rising edge as the
   // RTL's outputs (and at the input change of a reset cycle), so a pair differs exactly
@@ -296,6 +313,37 @@ module trace_tb_top #(
     .dwt_sync_req_o  (dwt_sync_req_o),
     .txb_o           (txb_o)
   );
+
+  // ---- block ports (hierarchical references into trace_top; simulation only) -------------
+  assign obs_fpb_prdata_o  = u_dut.fpb_prdata;
+  assign obs_fpb_pready_o  = u_dut.fpb_pready;
+  assign obs_fpb_pslverr_o = u_dut.fpb_pslverr;
+  if (HasDwt != 0) begin : gen_obs_dwt
+    assign obs_dwt_prdata_o  = u_dut.dwt_prdata;
+    assign obs_dwt_pready_o  = u_dut.dwt_pready;
+    assign obs_dwt_pslverr_o = u_dut.dwt_pslverr;
+  end else begin : gen_obs_no_dwt
+    assign obs_dwt_prdata_o  = 32'h0;
+    assign obs_dwt_pready_o  = 1'b0;
+    assign obs_dwt_pslverr_o = 1'b0;
+  end
+  if (HasTpiu != 0) begin : gen_obs_tpiu
+    assign obs_tpiu_prdata_o     = u_dut.tpiu_prdata;
+    assign obs_tpiu_pready_o     = u_dut.tpiu_pready;
+    assign obs_tpiu_pslverr_o    = u_dut.tpiu_pslverr;
+    assign obs_tpiu_afvalid_o    = u_dut.gen_tpiu.tpiu_afvalid;
+    assign obs_tpiu_ts_tick_o    = u_dut.gen_tpiu.tpiu_ts_tick;
+    assign obs_tpiu_async_idle_o = u_dut.gen_tpiu.tpiu_async_idle;
+    assign obs_tpiu_sync_req_o   = u_dut.gen_tpiu.tpiu_sync_req;
+  end else begin : gen_obs_no_tpiu
+    assign obs_tpiu_prdata_o     = 32'h0;
+    assign obs_tpiu_pready_o     = 1'b0;
+    assign obs_tpiu_pslverr_o    = 1'b0;
+    assign obs_tpiu_afvalid_o    = 1'b0;
+    assign obs_tpiu_ts_tick_o    = 1'b0;
+    assign obs_tpiu_async_idle_o = 1'b0;
+    assign obs_tpiu_sync_req_o   = 1'b0;
+  end
 
 endmodule
 

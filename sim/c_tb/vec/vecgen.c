@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* vecgen: writes one ITM conformance vector (vectors/README.md) by running a scenario on the
  * golden model alone (no Verilator); or, with --random, writes the stimulus of a seeded
- * random run as a scenario file, to be committed and turned into a vector like any other. */
+ * random run as a scenario file, to be committed and turned into a vector like any other.
+ * With --block dwt|tpiu|fpb|sys it writes a vector of that block instead (vecgen_blk.c). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -22,6 +23,7 @@
 #include "scenario.h"
 #include "stream.h"
 #include "vecfmt.h"
+#include "vecgen.h"
 
 #define GTS_LO_MASK 0x03FFFFFFull
 /* First line of a stimulus written by --emit-stimulus; the vector reports its seed. */
@@ -29,6 +31,7 @@
 
 struct opts {
     const char *out, *id, *config, *params, *rules, *scenario, *emit;
+    const char *block, *defs, *layout;
     uint64_t seed, rcycles;
     bool random;
     unsigned reset_cycles;
@@ -99,13 +102,17 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
 
 enum opt_id {
     OPT_OUT = CLI_ID_BASE, OPT_ID, OPT_CONFIG, OPT_PARAMS, OPT_RULES, OPT_RESET_CYCLES,
-    OPT_MAX_CYCLES, OPT_RANDOM, OPT_CYCLES, OPT_EMIT_STIMULUS, OPT_HELP,
+    OPT_MAX_CYCLES, OPT_RANDOM, OPT_CYCLES, OPT_EMIT_STIMULUS, OPT_BLOCK, OPT_DEFS, OPT_LAYOUT,
+    OPT_HELP,
 };
 
 #define USAGE_LINE                                                                         \
     "Usage: vecgen --out DIR --id ID --config NAME --params P,F,H,T,G [--rules \"R ...\"]\n" \
     "              [--reset-cycles N] [--max-cycles N] SCENARIO\n"                           \
-    "       vecgen --params P,F,H,T,G --random SEED --cycles N --emit-stimulus FILE\n"
+    "       vecgen --params P,F,H,T,G --random SEED --cycles N --emit-stimulus FILE\n"        \
+    "       vecgen --block dwt|tpiu|fpb|sys --defs \"-D...\" --out DIR --id ID --config NAME\n" \
+    "              [--rules \"R ...\"] [--reset-cycles N] [--max-cycles N] SCENARIO\n"         \
+    "       vecgen --layout BLOCK-in|BLOCK-out\n"
 
 static const struct cli_opt cli_table[] = {
     CLI_TEXT("Options:", 0),
@@ -123,6 +130,12 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("random", "SEED", OPT_RANDOM, "the random generator's seed"),
     CLI_VALUE("cycles", "N", OPT_CYCLES, "cycles of random stimulus before the drain (N > 0)"),
     CLI_VALUE("emit-stimulus", "FILE", OPT_EMIT_STIMULUS, "write the random stimulus to FILE"),
+    CLI_VALUE("block", "BLOCK", OPT_BLOCK,
+              "itm (default), or a vector of dwt_top, tpiu_top, fpb_top or (sys) trace_top"),
+    CLI_VALUE("defs", "\"-D...\"", OPT_DEFS,
+              "with --block: the configuration as make c-params-NAME prints it"),
+    CLI_VALUE("layout", "BLOCK-in|out", OPT_LAYOUT,
+              "print the bit layout of a block's inputs.hex or outputs.hex (Markdown)"),
     CLI_FLAG("help", OPT_HELP, "this text"),
     {0},
 };
@@ -143,7 +156,10 @@ static void usage(FILE *f)
     cli_opts_print(f, cli_table);
     fputs(
         "\n"
-        "P,F,H,T,G = NumStimPorts, StimFifoDepth, HwFifoDepth, TsWidth, GtsWidth. Exit 0 written,\n"
+        "P,F,H,T,G = NumStimPorts, StimFifoDepth, HwFifoDepth, TsWidth, GtsWidth. The third form\n"
+        "runs SCENARIO on the golden model of the whole system and writes the block's vector\n"
+        "(vector.txt, stimulus.scn, inputs.hex and outputs.hex of the block's top, and the files\n"
+        "vectors/README.md lists for that block). Exit 0 written,\n"
         "1 the stimulus fails (a scenario check, a reset after cycle 0, a packet cut at the end),\n"
         "2 usage.\n",
         f);
@@ -182,6 +198,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
             o->rules = v;
         else if (c == OPT_EMIT_STIMULUS)
             o->emit = v;
+        else if (c == OPT_BLOCK)
+            o->block = v;
+        else if (c == OPT_DEFS)
+            o->defs = v;
+        else if (c == OPT_LAYOUT)
+            o->layout = v;
         else if (c == OPT_RANDOM && cli_parse_u64(v, &n)) {
             o->random = true;
             o->seed = n;
@@ -197,13 +219,21 @@ static int parse_args(int argc, char **argv, struct opts *o)
             return 2;
         }
     }
-    bool vec_ok =
-        o->out && o->id && o->config && o->params && o->scenario && !o->random && !o->emit;
-    bool emit_ok = o->params && o->random && o->rcycles && o->emit && !o->scenario && !o->out;
+    if (o->layout && (o->out || o->scenario || o->block)) {
+        log_msg(LOG_ERROR, "vecgen: error: --layout takes no other option (see --help)\n");
+        return 2;
+    }
+    if (o->layout)
+        return 0;
+    bool itm = !o->block || strcmp(o->block, "itm") == 0;
+    bool vec_ok = o->out && o->id && o->config && (itm ? o->params && !o->defs : o->defs != NULL) &&
+                  o->scenario && !o->random && !o->emit;
+    bool emit_ok =
+        itm && o->params && o->random && o->rcycles && o->emit && !o->scenario && !o->out;
     if (!vec_ok && !emit_ok) {
-        log_msg(LOG_ERROR, "vecgen: error: need either --out, --id, --config, --params and a "
-                           "SCENARIO, or --params, --random, --cycles and --emit-stimulus (see "
-                           "--help)\n");
+        log_msg(LOG_ERROR, "vecgen: error: need either --out, --id, --config, --params (ITM) or "
+                           "--block and --defs, and a SCENARIO; or --params, --random, --cycles "
+                           "and --emit-stimulus (see --help)\n");
         return 2;
     }
     return 0;
@@ -281,6 +311,12 @@ static bool packet_get(const struct itm_model *q, const struct itm_in *in,
         return false;
     }
     return true;
+}
+
+bool vecgen_itm_packet_get(const struct itm_model *q, const struct itm_in *in,
+                           const struct itm_model *d, struct vec_pkt *p, char *why, size_t n)
+{
+    return packet_get(q, in, d, p, why, n);
 }
 
 /* ---- event sources --------------------------------------------------------------------- */
@@ -557,6 +593,23 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc;
+    if (o.layout) {
+        if (vecgen_layout(o.layout) == 0)
+            return 0;
+        log_msg(LOG_ERROR, "vecgen: error: --layout %s: expected BLOCK-in or BLOCK-out, BLOCK one "
+                           "of dwt tpiu fpb sys\n", o.layout);
+        return 2;
+    }
+    if (o.block && strcmp(o.block, "itm") != 0) {
+        struct vecgen_blk_args ba = {VEC_ITM, o.out, o.id, o.config, o.rules, o.scenario,
+                                     o.defs, o.reset_cycles, o.max_cycles};
+        if (!vec_block_parse(o.block, &ba.blk)) {
+            log_msg(LOG_ERROR, "vecgen: error: --block %s: expected itm, dwt, tpiu, fpb or sys\n",
+                    o.block);
+            return 2;
+        }
+        return vecgen_blk_run(&ba);
+    }
     unsigned p[5];
     char extra;
     if (sscanf(o.params, "%u,%u,%u,%u,%u%c", &p[0], &p[1], &p[2], &p[3], &p[4], &extra) != 5) {

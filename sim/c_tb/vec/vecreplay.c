@@ -4,7 +4,8 @@
  * every output compared every cycle, the scenario's own checks on the RTL's stream), and
  * checks that the RTL's inputs and outputs equal inputs.hex / outputs.hex in every cycle and
  * that its ATB transfers equal vector.txt's records, cycle, data and ATID. Built per
- * configuration like trace_tb. */
+ * configuration like trace_tb. The vectors of the other blocks and of the whole system are
+ * checked by vecreplay_blk.c. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -25,6 +26,7 @@
 #include "scenario.h"
 #include "stream.h"
 #include "vecfmt.h"
+#include "vecreplay.h"
 
 
 /* The data lines of a .hex file (comment lines dropped), each digits long. */
@@ -110,6 +112,8 @@ static bool replay(const char *dir)
     memset(&s, 0, sizeof s);
     memset(&hin, 0, sizeof hin);
     memset(&hout, 0, sizeof hout);
+    if (vecreplay_blk_owns(dir))
+        return vecreplay_blk(dir);
 
     snprintf(path, sizeof path, "%s/vector.txt", dir);
     if (!vec_file_read(path, &v))
@@ -277,8 +281,8 @@ static const struct cli_opt cli_table[] = {
 
 static void usage(FILE *f)
 {
-    fputs(USAGE_LINE "Proves each vector on the Verilated itm_top (see the header of "
-                     "sim/c_tb/vec/vecreplay.c).\n"
+    fputs(USAGE_LINE "Proves each vector on the Verilated trace_top of this configuration (see the\n"
+                     "headers of sim/c_tb/vec/vecreplay.c and vecreplay_blk.c).\n"
                      "\n",
           f);
     cli_opts_print(f, cli_table);

@@ -81,9 +81,27 @@ struct sys_model {
 #define SYS_FRAME_FPB 0x02u
 #define SYS_FRAME_TPIU 0x40u
 
+/* Every block's ports in one cycle, as trace_top wires them: what itm_top, fpb_top and
+ * (has_tpiu) tpiu_top, (has_dwt) dwt_top see and drive. For the conformance vectors of a
+ * block (vectors/README.md); the tpiu and dwt members are zero without that block. */
+struct sys_blocks {
+    struct itm_in itm_in;
+    struct itm_out itm_out;
+    struct fpb_in fpb_in;
+    struct fpb_out fpb_out;
+    struct tpiu_in tpiu_in;
+    struct tpiu_out tpiu_out;
+    struct dwt_in dwt_in;
+    struct dwt_out dwt_out;
+};
+
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg);
 void sys_model_reset(struct sys_model *m);
 void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct sys_out *out);
 void sys_model_step(struct sys_model *m, const struct sys_in *in);
+/* The blocks' inputs and outputs of the current cycle (no state change): the inputs that
+ * sys_model_step applies at this cycle's edge and the outputs of sys_model_eval. */
+void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,
+                          struct sys_blocks *b);
 
 #endif

@@ -219,18 +219,47 @@ void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct s
     out->dwt_sync_req = dout->sync_req;
 }
 
+/* The connections from the ITM's outputs back into the DWT and the TPIU, which their
+ * outputs do not depend on (sys_wire evaluates them without): the rest of each block's
+ * inputs of this cycle, as its edge takes them. */
+static void sys_wire_back(const struct sys_model *m, const struct sys_in *in, struct sys_wires *w)
+{
+    if (m->has_dwt) /* the ITM's hw_ready back to the DWT */
+        w->di.hw_ready = w->io.hw_ready;
+    if (m->has_tpiu) /* the ITM's ATB master into the TPIU */
+        tpiu_inputs(in, &w->io, &w->ti);
+}
+
 void sys_model_step(struct sys_model *m, const struct sys_in *in)
 {
     struct sys_wires w;
     sys_wire(m, in, &w);
-    if (m->has_dwt) { /* the ITM's hw_ready back to the DWT */
-        w.di.hw_ready = w.io.hw_ready;
+    sys_wire_back(m, in, &w);
+    if (m->has_dwt)
         dwt_model_step(&m->dwt, &w.di);
-    }
-    if (m->has_tpiu) { /* the ITM's ATB master into the TPIU */
-        tpiu_inputs(in, &w.io, &w.ti);
+    if (m->has_tpiu)
         tpiu_model_step(&m->tpiu, &w.ti);
-    }
     itm_model_step(&m->itm, &w.ii);
     fpb_model_step(&m->fpb, &w.fi);
+}
+
+void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,
+                          struct sys_blocks *b)
+{
+    struct sys_wires w;
+    sys_wire(m, in, &w);
+    sys_wire_back(m, in, &w);
+    *b = (struct sys_blocks){0};
+    b->itm_in = w.ii;
+    b->itm_out = w.io;
+    b->fpb_in = w.fi;
+    fpb_model_eval(&m->fpb, &w.fi, &b->fpb_out);
+    if (m->has_tpiu) {
+        b->tpiu_in = w.ti;
+        b->tpiu_out = w.to;
+    }
+    if (m->has_dwt) {
+        b->dwt_in = w.di;
+        b->dwt_out = w.dout;
+    }
 }

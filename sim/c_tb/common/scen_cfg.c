@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Scenario against configuration (scen_cfg.h). */
+#include "scen_cfg.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *verdict,
+                   const char *have, char *why, size_t n)
+{
+    const struct itm_cfg *ic = &cfg->itm;
+    const struct fpb_cfg *fc = &cfg->fpb;
+    const struct dwt_cfg *wc = &cfg->dwt;
+    const unsigned val[SCFG_NKEYS] = {ic->num_stim_ports, ic->stim_fifo_depth, ic->hw_fifo_depth,
+                                      ic->ts_width,       ic->gts_width,       fc->num_code,
+                                      fc->num_lit,        fc->both_halves,     fc->sec_ext,
+                                      fc->ude,            cfg->has_tpiu,       cfg->has_dwt,
+                                      wc->num_comp,       wc->fifo_depth,      wc->main_ext,
+                                      wc->trace,          wc->cyccnt,          wc->prfcnt,
+                                      wc->exttrig,        wc->vmask,           wc->pcsr};
+    /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
+     * observation lines need a DWT. */
+    for (size_t i = 0; i < s->nev; i++) {
+        const struct event *e = &s->ev[i];
+        bool hw = e->kind == EV_HW ||
+                  (e->kind == EV_PULSE && (e->sig == SIG_HW_OVF || e->sig == SIG_DWT_SYNC));
+        bool obs = e->kind == EV_INSTR || e->kind == EV_ACCESS || e->kind == EV_EXC ||
+                   e->kind == EV_EVT;
+        if ((hw && cfg->has_dwt) || (obs && !cfg->has_dwt)) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: %s, %s dwt=%d", s->path, e->line, verdict,
+                     hw ? "the scenario drives the ITM's hardware-source port, which the DWT owns"
+                        : "the scenario drives the DWT's observation port",
+                     have, cfg->has_dwt);
+            return false;
+        }
+    }
+    /* DWT parameter keys only make sense with a DWT */
+    for (unsigned k = SCFG_COMPS; k < SCFG_NKEYS && !cfg->has_dwt; k++)
+        if (s->cfg.given[k]) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a DWT (%s=), %s dwt=0",
+                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], have);
+            return false;
+        }
+    /* tpiu not given means tpiu=0: such a scenario expects the ATB of a free sink */
+    if (!s->cfg.given[SCFG_TPIU] && cfg->has_tpiu) {
+        snprintf(why, n,
+                 "%s: %s: the scenario has no 'config tpiu=1' line (it needs tpiu=0), %s "
+                 "tpiu=1",
+                 s->path, verdict, have);
+        return false;
+    }
+    for (unsigned k = 0; k < SCFG_NKEYS; k++) {
+        if (k >= SCFG_COMPS && !cfg->has_dwt)
+            continue;
+        if (s->cfg.given[k] && s->cfg.value[k] != val[k]) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs %s=%u, %s %s=%u",
+                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], s->cfg.value[k],
+                     have, scen_cfg_key_name[k], val[k]);
+            return false;
+        }
+    }
+    return true;
+}
