@@ -483,7 +483,7 @@ tpiu-loop: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump ## TPIU pins (SWO
 .PHONY: vectors-score score-test
 vectors-score: $(BUILD)/decode/tracedump ## score a decoder on every vector: DECODER="cmd {in} {out}", DECODER_INPUT=stream|swo|parallel (default tracedump)
 	@tests/score/score.py --build $(BUILD) --jobs $(JOBS) vectors
-score-test: $(BUILD)/decode/tracedump $(BUILD)/vec/pktdump $(BUILD)/tb/full/trace_tb ## the scorecard on tracedump: 100 % on every stream.bin and on the harness's pin captures
+score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on every stream.bin and on the vectors' pin captures
 	@tests/score/selftest.sh $(BUILD)
 
 # make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line

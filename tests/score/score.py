@@ -3,13 +3,15 @@
 """The decoder scorecard (vectors/README.md "Decoder scorecard"): runs a trace decoder
 over every conformance vector's stream.bin (or every pin capture a vector declares),
 reads its decoded packets in the JSON form of vectors/README.md ("JSON form of the
-decoded lists"), and compares them field by field with the vector's packets.txt,
-converted to the same form. Prints one table per packet kind (agreed / disagreed / not
-decoded), the first disagreeing vector and packet of each kind, and the total; exit 0
-only at 100 %."""
+decoded lists"), and compares them field by field with the vector's packets.txt (a
+formatted pin capture: its idpackets.txt, one trace ID at a time), converted to the same
+form. Prints one table per packet kind (agreed / disagreed / not decoded), the first
+disagreeing vector and packet of each kind, and the total; exit 0 only at 100 %."""
 
 import argparse
+import collections
 import concurrent.futures
+import configparser
 import json
 import os
 import re
@@ -17,6 +19,7 @@ import shlex
 import subprocess
 import sys
 import time
+import zipfile
 
 # The packet kinds of packets.txt and their fields, in the order of the JSON form. A field
 # is ('int', None): a JSON number; or ('hex', WIDTH): a string "0x" + lower-case hex digits,
@@ -33,9 +36,13 @@ FIELDS = {
     'GTS2': (('bits', 'hex', 10), ('gts', 'hex', 16)),
 }
 INPUTS = ('stream', 'swo', 'parallel')
-# capture keys of a vector.txt `capture` line (vectors/README.md), also the placeholders
-CAPTURE_KEYS = ('input', 'tpiu', 'id', 'channel', 'mode', 'baud', 'div', 'samplerate', 'width',
-                'clock', 'data')
+# The keys of a pin capture, derived from its vector.txt `capture PORT RAW SR MODE ARG FMT
+# END` line (vectors/README.md "Pin captures"); also the placeholders of the decoder
+# command ('' where a capture has none)
+CAPTURE_KEYS = ('input', 'tpiu', 'id', 'end', 'channel', 'mode', 'baud', 'div', 'samplerate',
+                'width', 'clock', 'data', 'raw')
+PORTS = {'swo': ('swo', ('nrz', 'manchester')), 'par': ('parallel', ('parallel',))}
+DEFAULT_RATE = 48000000  # the vectors' sample rate (one sample a cycle), if a .sr has none
 # Our tracedump, the default decoder of each input kind ({tracedump}: BUILD/decode/tracedump).
 # A pin capture's trace ID, port mode and line rate come from its capture line's keys.
 TRACEDUMP = {
@@ -91,9 +98,13 @@ def convert_packet(text, offset, raw, where):
     return obj
 
 
-def expected_list(path):
-    """packets.txt (vectors/README.md) -> the list of JSON-form objects, in stream order."""
-    out, nxt = [], 0
+def expected_list(path, by_id=False):
+    """packets.txt (vectors/README.md) -> the list of JSON-form objects, in stream order.
+    by_id: idpackets.txt (an ID column first, offsets counted in each ID's own byte
+    stream) -> {trace ID: that list}."""
+    lists, nxt = {}, {}
+    ncols = 5 if by_id else 4
+    head = ('ID<TAB>' if by_id else '') + 'CYCLE<TAB>OFFSET<TAB>PACKET<TAB>BYTES'
     with open(path, encoding='ascii') as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip('\n')
@@ -101,18 +112,20 @@ def expected_list(path):
                 continue
             where = '%s:%d' % (path, n)
             cols = line.split('\t')
-            if len(cols) != 4 or not cols[0].isdigit() or not cols[1].isdigit():
-                raise FormatError('%s: expected CYCLE<TAB>OFFSET<TAB>PACKET<TAB>BYTES' % where)
+            if len(cols) != ncols or not all(c.isdigit() for c in cols[:ncols - 2]):
+                raise FormatError('%s: expected %s' % (where, head))
+            tid = int(cols.pop(0)) if by_id else None
             if not RAW.match(cols[3]):
                 raise FormatError('%s: BYTES %r is not two-digit lower-case hex bytes' %
                                   (where, cols[3]))
             offset = int(cols[1])
-            if offset != nxt:
-                raise FormatError('%s: offset %d, but the packets before end at %d' %
-                                  (where, offset, nxt))
-            nxt = offset + len(cols[3].split(' '))
-            out.append(convert_packet(cols[2], offset, cols[3], where))
-    return out
+            if offset != nxt.get(tid, 0):
+                raise FormatError('%s: offset %d, but the packets before%s end at %d' %
+                                  (where, offset, ' on this ID' if by_id else '',
+                                   nxt.get(tid, 0)))
+            nxt[tid] = offset + len(cols[3].split(' '))
+            lists.setdefault(tid, []).append(convert_packet(cols[2], offset, cols[3], where))
+    return lists if by_id else lists.get(None, [])
 
 
 def json_line(obj):
@@ -148,39 +161,121 @@ def find_vectors(roots):
     return found
 
 
+# One decoder run: a vector's stream.bin, or one trace ID of one pin capture. label names
+# it in the report, stem its output files; expected is its list of JSON-form objects;
+# partial: the capture ends with trace still inside the TPIU (END partial).
+Task = collections.namedtuple('Task', 'vid vdir label stem path keys expected partial')
+
+
+def rate_of(text):
+    """A sigrok samplerate ("48 MHz", "1.5 kHz", "48000000") in Hz, or None."""
+    m = re.fullmatch(r'\s*([0-9]+(?:\.[0-9]*)?)\s*([kMG]?)(?:Hz)?\s*', text or '')
+    if not m:
+        return None
+    return float(m.group(1)) * {'': 1, 'k': 1e3, 'M': 1e6, 'G': 1e9}[m.group(2)]
+
+
+def sr_metadata(path):
+    """A sigrok session's sample rate (Hz, or None) and channel names {name: probe number}."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            text = z.read('metadata').decode('utf-8')
+        meta = configparser.ConfigParser(interpolation=None)
+        meta.read_string(text)
+        dev = meta['device 1']
+    except (OSError, KeyError, UnicodeDecodeError, zipfile.BadZipFile,
+            configparser.Error) as e:
+        raise FormatError('%s: not a sigrok session with a [device 1] (%s)' % (path, e))
+    probes = {dev[k]: int(k[5:]) for k in dev if re.fullmatch(r'probe[0-9]+', k)}
+    rate = None
+    if 'samplerate' in dev:
+        rate = rate_of(dev['samplerate'])
+        if not rate:
+            raise FormatError('%s: samplerate %r' % (path, dev['samplerate']))
+    return rate, probes
+
+
+def number_text(x):
+    """A rate as the shortest decimal text: 24000000, 1500000, 685714.286."""
+    return str(int(x)) if x == int(x) else ('%.3f' % x).rstrip('0')
+
+
+def capture_keys(vtxt, vdir, toks):
+    """The keys of one `capture PORT RAW SR MODE ARG FMT END` line (toks: the 7 fields)."""
+    where = '%s: capture %s' % (vtxt, ' '.join(toks))
+    if len(toks) != 7:
+        raise FormatError('%s: expected PORT RAW SR MODE ARG FMT END' % where)
+    port, raw, sr, mode, arg, fmt, end = toks
+    if port not in PORTS or mode not in PORTS[port][1]:
+        raise FormatError('%s: PORT swo with MODE nrz or manchester, or PORT par with MODE '
+                          'parallel' % where)
+    if not arg.isdigit() or int(arg) < 1:
+        raise FormatError('%s: ARG %r is not a number of cycles or bits' % (where, arg))
+    if fmt not in ('formatted', 'bypass') or end not in ('complete', 'partial'):
+        raise FormatError('%s: FMT formatted|bypass, END complete|partial' % where)
+    for f in (raw, sr):
+        if not os.path.isfile(os.path.join(vdir, f)):
+            raise FormatError('%s: no file %s in %s' % (where, f, vdir))
+    rate, probes = sr_metadata(os.path.join(vdir, sr))
+    rate = rate or DEFAULT_RATE
+    keys = {'input': PORTS[port][0], 'tpiu': fmt, 'end': end, 'mode': mode,
+            'samplerate': number_text(rate), 'raw': os.path.join(vdir, raw)}
+    if port == 'swo':
+        if 'SWO' not in probes:
+            raise FormatError('%s: %s has no channel SWO' % (where, sr))
+        # ARG cycles (= samples) a bit in NRZ, a half-bit cell in Manchester
+        cycles = int(arg) * (2 if mode == 'manchester' else 1)
+        keys.update(channel='SWO', div=arg, baud=number_text(rate / cycles))
+    else:
+        data = ['TRACEDATA%d' % i for i in range(int(arg))]
+        missing = [d for d in data + ['TRACECLK'] if d not in probes]
+        if missing:
+            raise FormatError('%s: %s has no channel %s' % (where, sr, ', '.join(missing)))
+        keys.update(width=arg, clock='TRACECLK', data=','.join(data))
+    return keys
+
+
 def inputs_of(vdir, kind):
-    """The inputs of one vector for this input kind: [(name, path, keys)]. stream: its
-    stream.bin; swo/parallel: each `capture FILE input=KIND KEY=VALUE...` line of its
-    vector.txt."""
+    """The runs of one vector for this input kind: ([Task], [captures with nothing to
+    score]). stream: its stream.bin against packets.txt. swo/parallel: each `capture PORT
+    RAW SR MODE ARG FMT END` line of its vector.txt for that port, whose SR file the decoder
+    gets; bypass: one run against packets.txt; formatted: one run per trace ID of
+    idpackets.txt, against that ID's packets (a capture with no packets on any ID is
+    listed as having nothing to score)."""
     vtxt = os.path.join(vdir, 'vector.txt')
     hdr = read_header(vtxt) if os.path.isfile(vtxt) else {}
     fmt = hdr.get('format', ['1'])[0]
     if fmt != '1':
         raise FormatError('%s: format %s: this scorer reads format 1 only' % (vtxt, fmt))
+    vid = os.path.basename(os.path.normpath(vdir))
     if kind == 'stream':
         p = os.path.join(vdir, 'stream.bin')
-        return [('stream.bin', p, {'input': 'stream'})] if os.path.isfile(p) else []
-    res = []
+        if not os.path.isfile(p):
+            return [], []
+        return [Task(vid, vdir, vid, vid, p, {'input': 'stream'},
+                     expected_list(os.path.join(vdir, 'packets.txt')), False)], []
+    tasks, empty = [], []
     for v in hdr.get('capture', []):
         toks = v.split()
-        if not toks:
-            raise FormatError('%s: a capture line without a file name' % vtxt)
-        keys = {}
-        for t in toks[1:]:
-            k, eq, val = t.partition('=')
-            if not eq or k not in CAPTURE_KEYS:
-                raise FormatError('%s: capture %s: %r is not one of %s=VALUE' %
-                                  (vtxt, toks[0], t, '|'.join(CAPTURE_KEYS)))
-            keys[k] = val
-        if keys.get('input') not in ('swo', 'parallel'):
-            raise FormatError('%s: capture %s: input=swo or input=parallel needed' %
-                              (vtxt, toks[0]))
-        path = os.path.join(vdir, toks[0])
-        if not os.path.isfile(path):
-            raise FormatError('%s: capture %s: no such file in %s' % (vtxt, toks[0], vdir))
-        if keys['input'] == kind:
-            res.append((toks[0], path, keys))
-    return res
+        keys = capture_keys(vtxt, vdir, toks)
+        if keys['input'] != kind:
+            continue
+        sr = toks[2]
+        path = os.path.join(vdir, sr)
+        label = '%s/%s' % (vid, sr)
+        stem = '%s.%s' % (vid, os.path.splitext(sr)[0])
+        partial = keys['end'] == 'partial'
+        if keys['tpiu'] == 'bypass':
+            tasks.append(Task(vid, vdir, label, stem, path, keys,
+                              expected_list(os.path.join(vdir, 'packets.txt')), partial))
+            continue
+        per_id = expected_list(os.path.join(vdir, 'idpackets.txt'), by_id=True)
+        if not per_id:
+            empty.append(label)
+        for tid in sorted(per_id):
+            tasks.append(Task(vid, vdir, '%s id=%d' % (label, tid), '%s.id%d' % (stem, tid),
+                              path, dict(keys, id=str(tid)), per_id[tid], partial))
+    return tasks, empty
 
 
 # ---- running a decoder -----------------------------------------------------------------
@@ -199,14 +294,12 @@ def expand(template, values):
 def run_decoder(template, task, work, timeout):
     """Runs the decoder on one input; returns (output file, stderr file, the command, its
     exit status or a message, seconds)."""
-    vid, vdir, name, path, keys = task
-    stem = vid if name == 'stream.bin' else '%s.%s' % (vid, os.path.splitext(name)[0])
-    out = os.path.join(work, stem + '.jsonl')
-    err = os.path.join(work, stem + '.err')
+    out = os.path.join(work, task.stem + '.jsonl')
+    err = os.path.join(work, task.stem + '.err')
     for p in (out, err):
         if os.path.exists(p):
             os.remove(p)
-    values = dict(keys, **{'in': path, 'out': out, 'vector': vdir})
+    values = dict(task.keys, **{'in': task.path, 'out': out, 'vector': task.vdir})
     cmd = expand(template, values)
     env = dict(os.environ, **{'SCORE_' + k.upper(): str(v) for k, v in values.items()})
     t0 = time.monotonic()
@@ -321,6 +414,16 @@ def verdict(exp, obj, exact):
 RANK = {'agreed': 0, 'disagreed': 1, 'not decoded': 2}
 
 
+def reached(expected, lines):
+    """A partial capture's expected packets (END partial: the vector ends with trace still
+    inside the TPIU, so the capture holds a prefix of them that the vector does not give):
+    those whose bytes all lie before the end of the decoder's furthest line, of any type.
+    The packets after that are not scored; a packet cut by the end of the capture (the
+    decoder's last line stops inside it) is one of them."""
+    reach = max((off + len(raw_bytes(obj['raw'])) for _, off, obj in lines), default=0)
+    return [e for e in expected if e['offset'] + len(e['raw'].split(' ')) <= reach]
+
+
 def score_vector(expected, lines, exact):
     """Aligns the decoder's lines with the expected packets by byte offset. Returns
     ([(expected, verdict, detail, line or None)], [extra lines])."""
@@ -361,8 +464,7 @@ def report(args, tasks, results, md):
     extra_by_type, first_extra = {}, None
     errors, passed, failed, nlines = [], 0, 0, 0
     for task, (res, extra, errs, status, cmd, out) in zip(tasks, results):
-        vid, name = task[0], task[2]
-        label = vid if name == 'stream.bin' else '%s/%s' % (vid, name)
+        label = task.label
         ok = not extra and not errs and status == 0
         if status != 0:
             errors.append('%s: the decoder %s (%s; stderr: %s)' % (
@@ -453,12 +555,26 @@ def main():
         description=__doc__,
         epilog='''DECODER is a shell command, run by sh -c in the current directory (make: the
 top of the repository), with placeholders, each replaced by its shell-quoted value:
-  {in}      the input: a vector's stream.bin (--input stream), or a pin capture
+  {in}      the input: a vector's stream.bin (--input stream), or a pin capture's
+            sigrok session (the SR file of its capture line)
   {out}     the file the decoder writes its JSON lines to; without {out} in the
             command, its standard output is taken
   {vector}  the vector's directory
-  {KEY}     a pin capture's keys from its vector.txt line (input tpiu id channel
-            mode baud div samplerate width clock data; '' when the capture has none)
+  {KEY}     a pin capture's keys, from its vector.txt line `capture PORT RAW SR MODE
+            ARG FMT END` ('' where a capture has none):
+              input       swo (PORT swo) or parallel (PORT par)
+              tpiu        FMT: formatted or bypass
+              id          formatted: the trace ID this run scores (one run per ID of
+                          idpackets.txt); bypass: ''
+              end         END: complete or partial
+              mode        MODE: nrz, manchester or parallel
+              samplerate  the session's sample rate in Hz (48000000 if it has none)
+              raw         the raw capture RAW, one byte per cycle (tracedump
+                          --swo-nrz/--swo-manchester {div}, --parallel {width})
+              SWO:        channel (SWO), div (ARG: cycles a bit in NRZ, a half-bit
+                          cell in Manchester), baud (samplerate / (div or 2 x div))
+              parallel:   width (ARG: the port size), clock (TRACECLK), data
+                          (TRACEDATA0,... as many as width)
 The same values are in the environment as SCORE_IN, SCORE_OUT, SCORE_ID, ...
 Examples:
   tests/score/score.py --decoder 'build/decode/tracedump --bypass --json {in}' vectors
@@ -504,16 +620,16 @@ decoder exited 0 on every input; 1 otherwise; 2 on a usage or file-format error.
                 '{tracedump}', shlex.quote(os.path.join(args.build, 'decode', 'tracedump')))
             args.name = args.name or 'tracedump (%s)' % args.decoder
         vdirs = find_vectors(args.paths)
-        tasks = []
+        tasks, empty = [], []
         for d in vdirs:
-            for name, path, keys in inputs_of(d, args.input):
-                tasks.append((os.path.basename(os.path.normpath(d)), d, name, path, keys))
+            t, e = inputs_of(d, args.input)
+            tasks += t
+            empty += e
         if not tasks:
             print('vectors-score: no %s in %s (%d vectors): nothing scored' % (
                 'stream.bin' if args.input == 'stream' else args.input + ' capture',
                 ' '.join(args.paths), len(vdirs)))
             return 1
-        expected = {d: expected_list(os.path.join(d, 'packets.txt')) for d in vdirs}
     except (FormatError, OSError, UnicodeDecodeError) as e:
         print('vectors-score: error: %s' % e, file=sys.stderr)
         return 2
@@ -524,19 +640,36 @@ decoder exited 0 on every input; 1 otherwise; 2 on a usage or file-format error.
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as ex:
         runs = list(ex.map(lambda t: run_decoder(args.decoder, t, work, args.timeout), tasks))
     secs = time.monotonic() - t0
-    results = []
+    results, cut = [], []
     for task, (out, err, cmd, status, _) in zip(tasks, runs):
-        want_id = number(task[4].get('id')) if task[4].get('tpiu', 'formatted') != 'bypass' \
-            and task[4].get('id') else None
+        want_id = number(task.keys['id']) if task.keys.get('id') else None
         lines, errs = read_output(out, want_id)
-        res, extra = score_vector(expected[task[1]], lines, args.exact)
+        expected = task.expected
+        if task.partial:
+            expected = reached(expected, lines)
+            if len(expected) < len(task.expected):
+                cut.append((task.label, len(task.expected) - len(expected)))
+        res, extra = score_vector(expected, lines, args.exact)
         results.append((res, extra, errs, status, cmd, out))
 
     what = 'stream.bin' if args.input == 'stream' else args.input + ' captures'
     print('Decoder scorecard: %s' % (args.name or args.decoder))
     print('input: %s of %d vectors (%d runs in %.1f s, outputs in %s/)%s' % (
-        what, len({t[1] for t in tasks}), len(tasks), secs, work,
+        what, len({t.vdir for t in tasks}), len(tasks), secs, work,
         ', written form checked (--exact)' if args.exact else ''))
+    if args.input != 'stream':
+        print('runs: a bypass capture against packets.txt, a formatted capture once per trace '
+              'ID against that ID\'s packets in idpackets.txt')
+        npart = sum(1 for t in tasks if t.partial)
+        if npart:
+            print('partial captures (END partial): %d run%s, scored up to the end of the '
+                  'decoder\'s last line; after it, not scored: %s' % (
+                      npart, '' if npart == 1 else 's', ', '.join(
+                          '%s (%d packet%s)' % (c[0], c[1], '' if c[1] == 1 else 's')
+                          for c in cut) if cut else 'none'))
+        if empty:
+            print('captures with no packets on any trace ID, nothing to score: %s' %
+                  ', '.join(empty))
     tot, nextra, errors, passed, failed = report(args, tasks, results, args.markdown)
     print('score: %s of the packets agreed (%d of %d; %d disagreed, %d not decoded), '
           '%d extra lines' % (pct(tot['agreed'], tot['packets']), tot['agreed'],
