@@ -193,7 +193,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
@@ -349,10 +349,11 @@ $(BUILD)/vec/$(1)/vecreplay: $(patsubst %.c,$(BUILD)/vec/$(1)/obj/%.o,$(VEC_RPL_
                              $(BUILD)/tb/$(1)/dut_trace.o
 	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
 	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
-$(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) $(RTL_SRCS)
+$(BUILD)/vec/icarus/$(1).vvp: $(VEC_TB) tests/vectors/vec_replay.svh $(RTL_SRCS)
 	@mkdir -p $$(@D)
-	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s itm_replay_tb $(call ivl_params,$(1)) -o $$@ \
-	    $(VEC_TB) $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 -Itests/vectors $(RTL_INC) -s itm_replay_tb \
+	    $(call ivl_params,$(1)) -o $$@ $(VEC_TB) $(RTL_SRCS) 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
 $(foreach c,$(CFGS),$(eval $(call VEC_RULES,$(c))))
 
@@ -365,10 +366,12 @@ VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
 VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
 VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
 VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+VEC_BLK_RTL_itm    := $(RTL_COMMON) $(RTL_ITM)
 VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
 VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
 VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
 VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_G_itm       = $(call itm_params,$(1))
 VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
 VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
 VEC_BLK_G_fpb       = $(call fpb_params,$(1))
@@ -391,7 +394,7 @@ vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of ever
 VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
                   $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
                   $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
-vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus; decoders; sigrok
+vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus (both levels); variants; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
 # ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Checks the committed conformance vectors (vectors/README.md) of every block (itm, dwt,
-# tpiu, fpb, sys), in seven stages:
+# tpiu, fpb, sys), in nine stages:
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
 #   coverage  every contract rule a vector can show (ITM, DWT, TPIU, FPB) is in some
 #             vector's rules, the others are in tests/vectors/unshown.txt with the reason;
@@ -11,7 +11,12 @@
 #   verilator every vector's stimulus in lockstep on the Verilated trace_top of its
 #             configuration (vecreplay: ports, streams and records equal to the vector's files)
 #   icarus    every vector through its block's replay bench (tests/vectors/*_replay_tb.sv)
-#             under Icarus Verilog, compiled once per block and configuration
+#             under Icarus Verilog at the cycle level, each bench compiled once per block
+#             and configuration and replaying all its vectors in one simulation (+vecs)
+#   transaction  the same at the transaction level (+level=transaction)
+#   variants  the transaction level proven on changed copies of our ITM, made in
+#             build/vec/variants/ (tests/vectors/variants.py): an APB-legal one and one with
+#             more ATB latency pass it where they must, one with late PRDATA fails it
 #   decoder   the harness's packet decoder turns every stream.bin into packets.txt; tracedump
 #             turns every pin capture into the packets of idpackets.txt (packets.txt in bypass)
 #   gts       every GTS packet equals its hand derivation in tests/vectors/gts_by_hand.txt
@@ -169,26 +174,52 @@ done
 rm -f "$vb"/replay-*.log
 report verilator $pass $fail "$t0"
 
-# ---- icarus ---------------------------------------------------------------------------
-# The ITM's bench is build/vec/icarus/CONFIG.vvp, the others' BLOCK-CONFIG.vvp.
-t0=$(now); pass=0; fail=0
-mkdir -p "$vb/icarus/log"; rm -f "$vb"/icarus/log/*
+# ---- icarus, transaction -------------------------------------------------------------
+# The ITM's bench is build/vec/icarus/CONFIG.vvp, the others' BLOCK-CONFIG.vvp; each runs the
+# vectors of its configuration in one simulation, printing "BLOCK_replay_tb: PASS DIR (...)"
+# or FAIL per vector after that vector's messages.
+declare -A dvvp # directory -> the name of its bench
 for d in "${dirs[@]}"; do
-  b=$(basename "$(dirname "$d")")
-  if [ "$b" = itm ]; then echo "${dcfg[$d]} $d"; else echo "$b-${dcfg[$d]} $d"; fi
-done | xargs -P "$jobs" -L 1 bash -c 'id=$(basename "$2"); rc=0
-    vvp -n "'"$vb"'/icarus/$1.vvp" +vec="$2" > "'"$vb"'/icarus/log/$id.log" 2>&1 || rc=$?
-    echo $rc > "'"$vb"'/icarus/log/$id.rc"' _
-for d in "${dirs[@]}"; do
-  id=$(basename "$d"); log=$vb/icarus/log/$id.log
-  if [ "$(cat "$vb/icarus/log/$id.rc" 2>/dev/null)" = 0 ] &&
-     grep -q "^${id%%-*}_replay_tb: PASS" "$log"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "FAIL icarus $id:"; head -20 "$log"
-  fi
+  b=${d%/*}; b=${b##*/}
+  if [ "$b" = itm ]; then dvvp[$d]=${dcfg[$d]}; else dvvp[$d]=$b-${dcfg[$d]}; fi
 done
-report icarus $pass $fail "$t0"
+icarus_stage() { # LEVEL STAGE
+  local level=$1 stage=$2 t0 pass=0 fail=0 d id log
+  t0=$(now)
+  mkdir -p "$vb/icarus/log"; rm -f "$vb/icarus/log/$level-"*
+  for d in "${dirs[@]}"; do echo "$d" >> "$vb/icarus/log/$level-${dvvp[$d]}.list"; done
+  for f in "$vb/icarus/log/$level-"*.list; do basename "$f" .list; done |
+    xargs -P "$jobs" -L 1 bash -c 'vb=$1 level=$2 n=$3
+      vvp -n "$vb/icarus/${n#*-}.vvp" +vecs="$vb/icarus/log/$n.list" +level="$level" \
+        > "$vb/icarus/log/$n.log" 2>&1' _ "$vb" "$level"
+  for d in "${dirs[@]}"; do
+    id=${d##*/}; log=$vb/icarus/log/$level-${dvvp[$d]}.log
+    if grep -q -F "_replay_tb: PASS $d (" "$log"; then pass=$((pass + 1)); else
+      fail=$((fail + 1)); echo "FAIL $stage $id:"
+      # its messages: the lines after the verdict of the vector before it
+      awk -v d="$d" '
+        $2 == "PASS" || $2 == "FAIL" {
+          if ($3 != d) { n = 0; next }
+          for (i = 0; i < n; i++) print "  " buf[i]
+          print "  " $0; found = 1; exit
+        }
+        { if (n < 20) buf[n++] = $0 }
+        END { if (!found) print "  (no verdict: the bench stopped, " FILENAME ")" }' "$log"
+    fi
+  done
+  report "$stage" $pass $fail "$t0"
+}
+icarus_stage cycle icarus
+icarus_stage transaction transaction
+
+# ---- variants -------------------------------------------------------------------------
+t0=$(now)
+out=$(python3 tests/vectors/variants.py "$build" "$jobs" 2>&1)
+grep -v '^variants: [0-9]* passed, [0-9]* failed$' <<< "$out"
+s=$(grep '^variants: [0-9]* passed, [0-9]* failed$' <<< "$out")
+if [ -z "$s" ]; then pass=0; fail=1; else
+  pass=$(awk '{ print $2 }' <<< "$s"); fail=$(awk '{ print $4 }' <<< "$s"); fi
+report variants "$pass" "$fail" "$t0"
 
 # ---- decoder --------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0

@@ -1,25 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
-// Replays one system conformance vector (vectors/README.md) on trace_top in any Verilog
-// simulator: drives inputs.hex, one line per clock cycle, and compares every output with
-// outputs.hex in every cycle. Plain SystemVerilog-2012 (Icarus Verilog 11: iverilog -g2012);
-// the file handling and the cycle loop are tests/vectors/vec_replay.svh.
+// Replays one system conformance vector (vectors/README.md) on trace_top, or on any module with
+// its ports and parameters, in any Verilog simulator: drives inputs.hex, one line per clock
+// cycle, and compares the outputs with outputs.hex, at one of two levels (+level=cycle, the
+// default: every output in every cycle; +level=transaction: what the interfaces define, rules
+// in vectors/README.md "Transaction level"). Plain SystemVerilog-2012 (Icarus Verilog 11:
+// iverilog -g2012); the file handling, the cycle loop and the transaction-level machinery are
+// tests/vectors/vec_replay.svh. tests/vectors/replay.sh compiles and runs it in one command.
 //
 //   iverilog -g2012 -Itests/vectors -Irtl/common -Irtl/itm -Irtl/fpb \
 //     -Irtl/tpiu -Irtl/dwt -s sys_replay_tb \
-//     -P sys_replay_tb.NumStimPorts=.. -P sys_replay_tb.StimFifoDepth=.. ... \
+//     -P sys_replay_tb.NumStimPorts=.. -P sys_replay_tb.StimFifoDepth=.. ... [-DDUT=my_top] \
 //     -o full.vvp tests/vectors/sys_replay_tb.sv <rtl>
-//   vvp full.vvp +vec=vectors/sys/<id> [+lines=N]
+//   vvp full.vvp +vec=vectors/sys/<id> [+level=transaction] [+lines=N]
 //
 // The parameters must be the vector's (vector.txt "param" lines; the bench checks them and
-// stops with $fatal on a difference). +lines defaults to the number in the vector's
-// cycles.txt. Exit status 0 = every output matched in every cycle; on the first difference
-// the comparison section names the cycle and the outputs, and $fatal ends the run (vvp exit
-// status 1). To check another implementation, compile it in place of the RTL: it needs the
-// ports and parameters of trace_top (docs/fpb-contract.md section 7 and
-// the sections 3 of the block contracts).
+// stops with $fatal on a difference). -DDUT=NAME replaces the module under test (default
+// trace_top; it needs the ports and parameters of trace_top, docs/fpb-contract.md section 7
+// and the sections 3 of the block contracts). +lines defaults to the number in the vector's
+// cycles.txt. Exit status 0 = pass; at the cycle level the first difference names the cycle
+// and the outputs, at the transaction level every problem is printed (vvp exit status 1 on a
+// failure).
 
 `timescale 1ns / 1ps
 `default_nettype none
+
+`ifndef DUT
+`define DUT trace_top
+`endif
 
 module sys_replay_tb #(
   parameter int NumStimPorts    = 64,
@@ -52,6 +59,8 @@ module sys_replay_tb #(
   localparam int InW    = 392;  // inputs.hex: 98 hex digits (391 bits used)
   localparam int OutW   = 140;  // outputs.hex: 35 hex digits (137 bits used)
   localparam int RstBit = 390;  // rst_ni in an inputs.hex word
+  localparam int NumStreams = 6;  // ATB, AFREADY, DWT packets, DWT overflow, DWT sync, txb
+  localparam int NumOffers  = 1;  // flush requests (afvalid_i)
 
   `include "vec_replay.svh"
 
@@ -199,7 +208,7 @@ module sys_replay_tb #(
           in_evt_sleep, in_evt_lsu, in_evt_fold, in_pe_priv, in_niden_p, in_spniden_p,
           in_monrdy} = in_w;
 
-  trace_top #(
+  `DUT #(
     .NumStimPorts    (NumStimPorts),
     .StimFifoDepth   (StimFifoDepth),
     .HwFifoDepth     (HwFifoDepth),
@@ -328,7 +337,7 @@ module sys_replay_tb #(
                  out_txb_valid, out_txb, out_cmpmatch, out_wpt_halt, out_wpt_mon,
                  out_dwt_hw_valid, out_dwt_hw_data, out_dwt_hw_ovf, out_dwt_sync_req};
 
-  // ==== comparison: the one place where this bench checks the DUT ==========================
+  // ==== comparison, cycle level: every output in every cycle =================================
   // exp_w is this cycle's line of outputs.hex; its fields, named like the outputs:
   /* verilator lint_off UNUSEDSIGNAL */
   logic [2:0]  exp_pad;  // the 0 bits above the first field
@@ -420,9 +429,162 @@ module sys_replay_tb #(
       if (exp_dwt_sync_req !== out_dwt_sync_req)
         $display("  dwt_sync_req_o      %h  %h", exp_dwt_sync_req, out_dwt_sync_req);
       $display("  inputs of that cycle: %h", in_mem[k]);
-      $fatal(1, "sys_replay_tb: FAIL %s", dir);
+      vec_failed = 1'b1;
     end
   endtask
+
+  // ==== comparison, transaction level (vectors/README.md "Transaction level", system) ========
+  // (Verilator's UNUSEDSIGNAL is off for this section, as in vec_replay.svh)
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Bits of the .hex words (the layout tables of vectors/README.md):
+  localparam int IPsel = 389, IPenable = 388, IAfValid = 326, IHwValid = 325;
+  localparam int OPslverr = 103, OAtValid = 102, OAtReady = 101, OAfReady = 85;
+  localparam int OHwReady = 84, OBusy = 83, OTxbValid = 69, ODwtHwValid = 42, ODwtHwOvf = 1;
+  localparam int ODwtSync = 0;
+
+  // Streams (latency in cycles): 0 the transfers of the ITM's ATB inside (at*_o); 1 the ITM's
+  // flush acknowledges (afready_o); 2 the packets the ITM takes from the DWT (dwt_hw_data_o
+  // with hw_ready_o); 3 dwt_hw_ovf_o pulses; 4 dwt_sync_req_o pulses; 5 the TPIU's formatter
+  // bytes (txb_o).
+  function automatic string stream_name(input int s);
+    case (s)
+      0: return "ATB transfer (atdata_o, atid_o)";
+      1: return "flush acknowledge (afready_o)";
+      2: return "DWT packet taken (dwt_hw_data_o)";
+      3: return "DWT overflow (dwt_hw_ovf_o)";
+      4: return "DWT sync request (dwt_sync_req_o)";
+      default: return "formatter byte (txb_o)";
+    endcase
+  endfunction
+
+  function automatic string event_text(input int s, input logic [63:0] v);
+    case (s)
+      0: return $sformatf("byte 0x%h ID 0x%h", v[7:0], v[14:8]);
+      2: return $sformatf("packet 0x%h", v[39:0]);
+      5: return $sformatf("byte 0x%h", v[7:0]);
+      default: return "a pulse";
+    endcase
+  endfunction
+
+  function automatic bit stream_slots(input int s);
+    return 1'b0;
+  endfunction
+  function automatic bit slot_ready(input int k);
+    return 1'b1;
+  endfunction
+
+  function automatic logic [64:0] exp_event(input int s, input int k);
+    logic [OutW-1:0] o;
+    o = out_mem[k];
+    case (s)
+      0: return {o[OAtValid] && o[OAtReady], 49'b0, o[92:86], o[100:93]};
+      1: return {o[OAfReady], 64'b0};
+      2: return {o[ODwtHwValid] && o[OHwReady], 24'b0, o[41:2]};
+      3: return {o[ODwtHwOvf], 64'b0};
+      4: return {o[ODwtSync], 64'b0};
+      default: return {o[OTxbValid], 56'b0, o[68:61]};
+    endcase
+  endfunction
+
+  function automatic logic [64:0] dut_event(input int s);
+    case (s)
+      0: return {out_atvalid && out_atready, 49'b0, out_atid, out_atdata};
+      1: return {out_afready, 64'b0};
+      2: return {out_dwt_hw_valid && out_hw_ready, 24'b0, out_dwt_hw_data};
+      3: return {out_dwt_hw_ovf, 64'b0};
+      4: return {out_dwt_sync_req, 64'b0};
+      default: return {out_txb_valid, 56'b0, out_txb};
+    endcase
+  endfunction
+
+  // Offer 0: flush requests on afvalid_i (answered with afready_o), as the ITM bench's.
+  function automatic logic [64:0] offer_line(input int o, input int k);
+    return {in_mem[k][IAfValid], 64'b0};
+  endfunction
+  function automatic bit offer_taken(input int o, input int k);
+    return out_mem[k][OAfReady];
+  endfunction
+
+  task automatic tx_drive(input int k);
+    if (k >= lines) begin  // the drain: no APB access, nothing observed or fetched, no pulses
+      in_w[IPsel] = 1'b0;
+      in_w[IPenable] = 1'b0;
+      in_w[IHwValid] = 1'b0;
+      in_w[284:281] = 4'b0;  // hw_ovf_i, dwt_sync_req_i, tpiu_sync_req_i, ts_async_tick_i
+      in_w[215] = 1'b0;      // gts_clkch_i
+      in_w[209] = 1'b0;      // if_valid_i
+      in_w[161] = 1'b0;      // ia_valid_i
+      in_w[126] = 1'b0;      // da_valid_i
+      in_w[22] = 1'b0;       // exc_valid_i
+      in_w[8:4] = 5'b0;      // evt_cpi_i .. evt_fold_i
+    end
+    in_w[IAfValid] = offer_active(0, k);
+  endtask
+
+  logic        at_hold;   // ATVALID was 1 without ATREADY in the cycle before
+  logic [7:0]  at_hold_data;
+  logic        hw_hold;   // dwt_hw_valid_o was 1 without hw_ready_o in the cycle before
+  logic [39:0] hw_hold_data;
+  bit          x_seen;    // X on a control output was reported
+
+  task automatic tx_start;
+    at_hold = 1'b0;
+    at_hold_data = '0;
+    hw_hold = 1'b0;
+    hw_hold_data = '0;
+    x_seen = 1'b0;
+  endtask
+
+  task automatic tx_check(input int k);
+    logic [OutW-1:0] o;
+    apb_check(k, in_psel, in_penable, in_pwrite, in_paddr, out_pready, out_prdata, out_pslverr,
+              out_mem[k][136:105], out_mem[k][OPslverr]);
+    if (!x_seen && (^{out_atvalid, out_atready, out_afready, out_hw_ready, out_busy,
+                      out_txb_valid, out_dwt_hw_valid, out_dwt_hw_ovf,
+                      out_dwt_sync_req}) === 1'bx) begin
+      tx_fail(k, "X on a valid, ready, pulse or busy output");
+      x_seen = 1'b1;
+    end
+    // the ITM's ATB: ATVALID, once 1, stays 1 with ATDATA until ATREADY (ATID: as the ITM
+    // bench, compared in the transfer)
+    if (at_hold && (out_atvalid !== 1'b1 || out_atdata !== at_hold_data)) begin
+      tx_fail(k, $sformatf({"ATB: ATVALID %b ATDATA 0x%h; the cycle before offered 0x%h ",
+                            "without ATREADY"}, out_atvalid, out_atdata, at_hold_data));
+    end
+    at_hold = out_atvalid === 1'b1 && out_atready !== 1'b1;
+    at_hold_data = out_atdata;
+    // the DWT's port into the ITM: held until taken
+    if (hw_hold && (out_dwt_hw_valid !== 1'b1 || out_dwt_hw_data !== hw_hold_data)) begin
+      tx_fail(k, $sformatf({"dwt_hw_valid_o %b dwt_hw_data_o 0x%h; the cycle before offered ",
+                            "0x%h without hw_ready_o"}, out_dwt_hw_valid, out_dwt_hw_data,
+                           hw_hold_data));
+    end
+    hw_hold = out_dwt_hw_valid === 1'b1 && out_hw_ready !== 1'b1;
+    hw_hold_data = out_dwt_hw_data;
+    // the FPB's and the DWT's per-access results: at the contracts' cycle plus evt_shift
+    if (k - evt_shift >= reset_lines && k - evt_shift < lines) begin
+      o = out_mem[k - evt_shift];
+      if ({out_match, out_bkpt_halt, out_bkpt_mon} !== o[82:80] ||
+          {out_cmpmatch, out_wpt_halt, out_wpt_mon} !== o[60:43]) begin
+        tx_fail(k, $sformatf({"match_o %b bkpt_halt_o %b bkpt_mon_o %b cmpmatch_o 0x%h ",
+                              "wpt_halt_o %b wpt_mon_o %b, the vector's (cycle %0d) %b %b %b ",
+                              "0x%h %b %b"}, out_match, out_bkpt_halt, out_bkpt_mon,
+                             out_cmpmatch, out_wpt_halt, out_wpt_mon, cyc(k - evt_shift),
+                             o[82], o[81], o[80], o[60:45], o[44], o[43]));
+      end
+    end
+    offer_observe(0, k, out_afready === 1'b1);
+  endtask
+
+  // the vector ends with the ITM idle: so must the DUT, within lat cycles
+  function automatic bit tx_idle();
+    return out_mem[lines - 1][OBusy] !== 1'b0 || out_busy === 1'b0;
+  endfunction
+
+  task automatic tx_final;
+    if (!tx_idle()) tx_fail(lines + drain, "busy_o is still 1 after the drain");
+  endtask
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 

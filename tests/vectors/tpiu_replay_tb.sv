@@ -1,23 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
-// Replays one TPIU conformance vector (vectors/README.md) on tpiu_top in any Verilog
-// simulator: drives inputs.hex, one line per clock cycle, and compares every output with
-// outputs.hex in every cycle. Plain SystemVerilog-2012 (Icarus Verilog 11: iverilog -g2012);
-// the file handling and the cycle loop are tests/vectors/vec_replay.svh.
+// Replays one TPIU conformance vector (vectors/README.md) on tpiu_top, or on any module with
+// its ports and parameters, in any Verilog simulator: drives inputs.hex, one line per clock
+// cycle, and compares the outputs with outputs.hex, at one of two levels (+level=cycle, the
+// default: every output in every cycle; +level=transaction: what the interfaces define, rules
+// in vectors/README.md "Transaction level"). Plain SystemVerilog-2012 (Icarus Verilog 11:
+// iverilog -g2012); the file handling, the cycle loop and the transaction-level machinery are
+// tests/vectors/vec_replay.svh. tests/vectors/replay.sh compiles and runs it in one command.
 //
 //   iverilog -g2012 -Itests/vectors -Irtl/common -Irtl/tpiu -s tpiu_replay_tb \
-//     -P tpiu_replay_tb.PortWidth=.. -P tpiu_replay_tb.AtbFifoDepth=.. ... \
+//     -P tpiu_replay_tb.PortWidth=.. -P tpiu_replay_tb.AtbFifoDepth=.. ... [-DDUT=my_tpiu] \
 //     -o full.vvp tests/vectors/tpiu_replay_tb.sv <rtl>
-//   vvp full.vvp +vec=vectors/tpiu/<id> [+lines=N]
+//   vvp full.vvp +vec=vectors/tpiu/<id> [+level=transaction] [+lines=N]
 //
 // The parameters must be the vector's (vector.txt "param" lines; the bench checks them and
-// stops with $fatal on a difference). +lines defaults to the number in the vector's
-// cycles.txt. Exit status 0 = every output matched in every cycle; on the first difference
-// the comparison section names the cycle and the outputs, and $fatal ends the run (vvp exit
-// status 1). To check another implementation, compile it in place of the RTL: it needs the
-// ports and parameters of tpiu_top (docs/tpiu-contract.md section 3).
+// stops with $fatal on a difference). -DDUT=NAME replaces the module under test (default
+// tpiu_top; it needs the ports and parameters of tpiu_top, docs/tpiu-contract.md section 3).
+// +lines defaults to the number in the vector's cycles.txt. Exit status 0 = pass; at the cycle
+// level the first difference names the cycle and the outputs, at the transaction level every
+// problem is printed (vvp exit status 1 on a failure).
 
 `timescale 1ns / 1ps
 `default_nettype none
+
+`ifndef DUT
+`define DUT tpiu_top
+`endif
 
 module tpiu_replay_tb #(
   parameter int PortWidth       = 4,
@@ -29,6 +36,8 @@ module tpiu_replay_tb #(
   localparam int InW    = 72;  // inputs.hex: 18 hex digits (72 bits used)
   localparam int OutW   = 60;  // outputs.hex: 15 hex digits (58 bits used)
   localparam int RstBit = 71;  // rst_ni in an inputs.hex word
+  localparam int NumStreams = 6;  // ATB bytes taken, AFVALID, txb, ts_tick, async_idle, sync
+  localparam int NumOffers  = 1;  // the ATB bytes of the vector's source
 
   `include "vec_replay.svh"
 
@@ -76,7 +85,7 @@ module tpiu_replay_tb #(
   assign {in_rst_ni, in_psel, in_penable, in_pwrite, in_paddr, in_pwdata, in_pstrb,
           in_pprot, in_atvalid, in_atdata, in_atid, in_afready} = in_w;
 
-  tpiu_top #(
+  `DUT #(
     .PortWidth       (PortWidth),
     .AtbFifoDepth    (AtbFifoDepth),
     .FrameIdleCycles (FrameIdleCycles)
@@ -114,7 +123,7 @@ module tpiu_replay_tb #(
                  out_traceclk, out_tracedata8, out_swo, out_txb_valid, out_txb,
                  out_ts_tick, out_async_idle, out_sync_req};
 
-  // ==== comparison: the one place where this bench checks the DUT ==========================
+  // ==== comparison, cycle level: every output in every cycle =================================
   // exp_w is this cycle's line of outputs.hex; its fields, named like the outputs:
   /* verilator lint_off UNUSEDSIGNAL */
   logic [1:0]  exp_pad;  // the 0 bits above the first field
@@ -168,9 +177,150 @@ module tpiu_replay_tb #(
       if (exp_sync_req !== out_sync_req)
         $display("  sync_req_o          %h  %h", exp_sync_req, out_sync_req);
       $display("  inputs of that cycle: %h", in_mem[k]);
-      $fatal(1, "tpiu_replay_tb: FAIL %s", dir);
+      vec_failed = 1'b1;
     end
   endtask
+
+  // ==== comparison, transaction level (vectors/README.md "Transaction level", TPIU) ==========
+  // (Verilator's UNUSEDSIGNAL is off for this section, as in vec_replay.svh)
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Bits of the .hex words (the layout tables of vectors/README.md):
+  localparam int IPsel = 70, IPenable = 69, IAtValid = 16, IAfReady = 0;
+  localparam int OPslverr = 24, OAtReady = 23, OAfValid = 22, OTxbValid = 11, OTsTick = 2;
+  localparam int OAsyncIdle = 1, OSyncReq = 0;
+
+  // Streams: 0 the ATB bytes the DUT takes {ATID, ATDATA}; 1 afvalid_o (flush request) level
+  // changes; 2 the formatter's bytes (txb_o); 3 ts_tick_o pulses; 4 async_idle_o level
+  // changes; 5 sync_req_o pulses. Latency in cycles.
+  function automatic string stream_name(input int s);
+    case (s)
+      0: return "ATB byte taken (atready_o)";
+      1: return "flush request (afvalid_o) change";
+      2: return "formatter byte (txb_o)";
+      3: return "line clock tick (ts_tick_o)";
+      4: return "port idle (async_idle_o) change";
+      default: return "sync request (sync_req_o)";
+    endcase
+  endfunction
+
+  function automatic string event_text(input int s, input logic [63:0] v);
+    case (s)
+      0: return $sformatf("byte 0x%h ID 0x%h", v[7:0], v[14:8]);
+      2: return $sformatf("byte 0x%h", v[7:0]);
+      1, 4: return $sformatf("to %0d", v[0]);
+      default: return "a pulse";
+    endcase
+  endfunction
+
+  function automatic bit stream_slots(input int s);
+    return 1'b0;
+  endfunction
+  function automatic bit slot_ready(input int k);
+    return 1'b1;
+  endfunction
+
+  function automatic logic [64:0] exp_event(input int s, input int k);
+    logic [OutW-1:0] o, p;
+    logic [InW-1:0]  i;
+    o = out_mem[k];
+    p = k > 0 ? out_mem[k - 1] : '0;
+    i = in_mem[k];
+    case (s)
+      0: return {i[IAtValid] && o[OAtReady], 49'b0, i[7:1], i[15:8]};
+      1: return {o[OAfValid] != p[OAfValid], 63'b0, o[OAfValid]};
+      2: return {o[OTxbValid], 56'b0, o[10:3]};
+      3: return {o[OTsTick], 64'b0};
+      4: return {o[OAsyncIdle] != p[OAsyncIdle], 63'b0, o[OAsyncIdle]};
+      default: return {o[OSyncReq], 64'b0};
+    endcase
+  endfunction
+
+  logic afvalid_was, async_idle_was;  // the DUT's levels in the cycle before
+
+  function automatic logic [64:0] dut_event(input int s);
+    case (s)
+      0: return {in_atvalid && out_atready, 49'b0, in_atid, in_atdata};
+      1: return {out_afvalid !== afvalid_was, 63'b0, out_afvalid};
+      2: return {out_txb_valid, 56'b0, out_txb};
+      3: return {out_ts_tick, 64'b0};
+      4: return {out_async_idle !== async_idle_was, 63'b0, out_async_idle};
+      default: return {out_sync_req, 64'b0};
+    endcase
+  endfunction
+
+  // Offer 0: the ATB bytes of the vector's source (atvalid_i, atdata_i, atid_i; taken with
+  // atready_o), replayed by the bench as the ATB master.
+  function automatic logic [64:0] offer_line(input int o, input int k);
+    return {in_mem[k][IAtValid], 49'b0, in_mem[k][7:1], in_mem[k][15:8]};
+  endfunction
+  function automatic bit offer_taken(input int o, input int k);
+    return out_mem[k][OAtReady];
+  endfunction
+
+  // The flush acknowledge (afready_i): the bench answers as the ITM does ([ITM-FLUSH-1]),
+  // the cycle after one with AFVALID, no AFREADY and no byte held by the master, and not
+  // before the vector's own acknowledge.
+  int af_xp;       // line of the vector's next AFREADY not yet given (lines: none)
+  bit af_req;      // the cycle before: AFVALID, no AFREADY, the master empty
+  bit af_hold;     // the cycle before: AFVALID without AFREADY (it must stay)
+  bit x_seen;      // X on a control output was reported
+
+  task automatic af_next(input int from);
+    af_xp = from;
+    while (af_xp < lines && in_mem[af_xp][IAfReady] !== 1'b1) af_xp++;
+  endtask
+
+  task automatic tx_start;
+    afvalid_was = 1'b0;
+    async_idle_was = 1'b0;
+    af_req = 1'b0;
+    af_hold = 1'b0;
+    x_seen = 1'b0;
+    af_next(0);
+  endtask
+
+  task automatic tx_drive(input int k);
+    if (k >= lines) begin  // the drain: no APB access
+      in_w[IPsel] = 1'b0;
+      in_w[IPenable] = 1'b0;
+    end
+    in_w[IAtValid] = offer_active(0, k);
+    in_w[15:8] = offer_active(0, k) ? of_d[0][7:0] : 8'h0;
+    if (offer_active(0, k)) in_w[7:1] = of_d[0][14:8];
+    in_w[IAfReady] = af_req && af_xp < lines && k >= af_xp;
+    if (in_w[IAfReady]) af_next(af_xp + 1);
+  endtask
+
+  task automatic tx_check(input int k);
+    apb_check(k, in_psel, in_penable, in_pwrite, {8'b0, in_paddr}, out_pready, out_prdata,
+              out_pslverr, out_mem[k][57:26], out_mem[k][OPslverr]);
+    if (!x_seen && (^{out_atready, out_afvalid, out_txb_valid, out_ts_tick, out_async_idle,
+                      out_sync_req}) === 1'bx) begin
+      tx_fail(k, "X on atready_o, afvalid_o, txb_valid_o, ts_tick_o, async_idle_o or sync_req_o");
+      x_seen = 1'b1;
+    end
+    // ATB flush: AFVALID, once 1, stays 1 until AFREADY
+    if (af_hold && out_afvalid !== 1'b1) begin
+      tx_fail(k, "afvalid_o fell before afready_i");
+    end
+    af_hold = out_afvalid === 1'b1 && in_afready !== 1'b1;
+    af_req = af_hold && !offer_busy(0, k);
+    offer_observe(0, k, out_atready === 1'b1);
+  endtask
+
+  // (after the streams of cycle k: the levels of this cycle become the ones before)
+  always @(posedge clk) begin
+    afvalid_was <= out_afvalid;
+    async_idle_was <= out_async_idle;
+  end
+
+  function automatic bit tx_idle();
+    return 1'b1;
+  endfunction
+
+  task automatic tx_final;
+  endtask
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
 
