@@ -387,7 +387,7 @@ $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors
 endef
 $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
 
-.PHONY: vectors vectors-check
+.PHONY: vectors vectors-check vectors-mutate
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
 	@tests/vectors_gen.sh --install $(BUILD)/vec/vecgen $(BUILD)/vec/gen $(VEC_CFGS)
 
@@ -396,6 +396,14 @@ VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/trace
                   $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus (both levels); variants; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
+
+# Every mutant of tests/mutants.txt against the vectors of its block(s), under Icarus on a
+# mutated copy of rtl/ (BUILD/vmut/NAME, the benches compiled there by the rules above);
+# rewrites tests/vectors/mutant_kills.txt, the proof behind the vector citations of
+# docs/rule-coverage.md (checked by vectors-check). Not part of make test: ~10 min with
+# 2 jobs on an idle 2-core machine, ~25 min on a busy one. MUTANTS="a b" runs only those.
+vectors-mutate: ## each mutant of make mutate replayed on its block's vectors (Icarus): the unkilled per block and config
+	@tests/vectors_mutate.sh $(BUILD) $(JOBS) $(MUTANTS)
 
 # ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --
 .PHONY: unit-test fuzz fuzz-quick coverage soak merge-reports

@@ -5,7 +5,8 @@
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
 #   coverage  every contract rule a vector can show (ITM, DWT, TPIU, FPB) is in some
 #             vector's rules, the others are in tests/vectors/unshown.txt with the reason;
-#             every row of docs/rule-coverage.md names existing vectors; every ITM packet
+#             every row of docs/rule-coverage.md names existing vectors, each of them killing
+#             a mutant of the row's rules (tests/vectors/rule_proof.py); every ITM packet
 #             form, every configuration with a block, every TPIU port mode has a vector; no
 #             reserved hardware-source encoding outside the "-reserved-hw-" vectors
 #   verilator every vector's stimulus in lockstep on the Verilated trace_top of its
@@ -123,6 +124,13 @@ while IFS= read -r row; do
   done
   if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done < <(sed '/^## Mutants/,$d' docs/rule-coverage.md | grep -E '^\| ' | grep -vE '^\| *(spec rule|table|---)')
+# ... and cites only vectors that kill a mutant of the row's rules: the proof of the last make
+# vectors-mutate run (tests/vectors/mutant_kills.txt), current with tests/mutants.txt
+out=$(python3 tests/vectors/rule_proof.py 2>&1)
+s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
+grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
+if [ -z "$s" ]; then fail=$((fail + 1)); else
+  pass=$((pass + $(awk '{ print $1 }' <<< "$s"))); fail=$((fail + $(awk '{ print $3 }' <<< "$s"))); fi
 forms=$(cat vectors/itm/*/vector.txt | sed -n 's/^forms //p' | tr ' ' '\n' | sort -u)
 for f in SYNC OVF EXT INST1 INST2 INST4 HW1 HW2 HW4 LTS-short LTS-long-1 LTS-long-2 LTS-long-3 \
          GTS1-1 GTS1-2 GTS1-3 GTS1-4 GTS1-full GTS1-full-clkch GTS2-48 GTS2-64; do
