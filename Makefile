@@ -108,8 +108,8 @@ deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq verilator iverilog yosys gtkwave \
 	    zlib1g-dev build-essential python3 lcov clang libclang-rt-14-dev \
-	    libzip-dev sigrok-cli libopencsd-dev unzip >/dev/null
-	@$(VERILATOR) --version; iverilog -V 2>&1 | head -1; yosys -V
+	    libzip-dev sigrok-cli libopencsd-dev unzip cvc4 >/dev/null
+	@$(VERILATOR) --version; iverilog -V 2>&1 | head -1; yosys -V; cvc4 --version | head -1
 
 # ---- golden model -----------------------------------------------------------------------
 $(BUILD)/golden/%.o: sim/golden/src/%.c $(wildcard sim/golden/include/*.h) | $(BUILD)/golden
@@ -294,6 +294,20 @@ mutate: ## every mutant in tests/mutants.txt; reports the kill ratio (slow: ~15 
 
 tb-asan: ## the harness C code under ASan+UBSan, on the base config
 	@tests/tb_asan.sh $(BUILD)
+
+# ---- formal proofs (formal/run.sh, jobs in formal/jobs.txt) ------------------------------
+# Property wrappers formal/*_props.sv around the RTL; Yosys 0.23 read_verilog -formal writes
+# the models, yosys-smtbmc with cvc4 does the k-induction, yosys-abc the IC3/PDR and the BMC
+# (SymbiYosys is not in Debian 12; Debian's z3 4.8.12 hangs on these models and its boolector
+# is too old for smtbmc: README "Formal proofs"). make formal runs every job (~6 min),
+# make formal-quick the quick group (~1 min, a stage of make test).
+FORMAL_ENV = RTL_COMMON="$(RTL_COMMON)" RTL_ITM="$(RTL_ITM)" RTL_FPB="$(RTL_FPB)" \
+             RTL_TPIU="$(RTL_TPIU)" RTL_DWT="$(RTL_DWT)" RTL_SRCS="$(RTL_SRCS)"
+.PHONY: formal formal-quick
+formal: ## formal proofs: FIFO, frame buffer, ATB and APB rules of every block (formal/jobs.txt, ~6 min)
+	@$(FORMAL_ENV) formal/run.sh $(BUILD) --all
+formal-quick: ## the quick formal proofs (~1 min; part of make test)
+	@$(FORMAL_ENV) formal/run.sh $(BUILD) --quick
 
 # ---- mismatch debugging (README "Debugging a mismatch in GTKWave") ----------------------
 wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
@@ -501,7 +515,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
+              synth iverilog formal-quick scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
 	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
