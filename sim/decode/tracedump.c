@@ -57,6 +57,8 @@ struct ctx {
     struct pktdec pkt[TPIUDEC_NUM_IDS]; /* per trace ID; [0] is the bare stream of --bypass */
     uint64_t hw[TPIUDEC_NUM_IDS][HWSRC_NKINDS]; /* named hardware-source packets per ID */
     uint64_t in_units;                          /* samples or bytes read */
+    uint64_t printed;                           /* packets printed (the --id selection) */
+    uint64_t ones;                              /* SWO: samples at level 1 */
 };
 
 enum opt_id {
@@ -159,7 +161,14 @@ static void usage(FILE *f)
           "misplaced full syncs, idle gaps inside frames (lost bytes) - these belong to the\n"
           "stream; per trace ID: reserved IDs 0x70..0x7F, BAD packets, packet resyncs,\n"
           "HW-RESERVED packets. With --id N, --strict counts the stream's and ID N's only.\n"
-          "Exit 0; 1 with --strict if errors were counted; 2 on usage or I/O errors.\n",
+          "\n"
+          "Without --stats, stderr still says when nothing was decoded and why (no SWO\n"
+          "character: wrong DIV, --baud or line code; no full sync at this --parallel width;\n"
+          "no TPIU frame alignment: maybe --bypass; no data under --id N), and sums up the\n"
+          "errors counted (one line).\n"
+          "Exit 0; 1 if a non-empty input gave no packet for one of those reasons (an empty\n"
+          "file, or TPIU frames of padding only, exit 0 with a note), or with --strict if\n"
+          "errors were counted; 2 on usage or I/O errors.\n",
           f);
 }
 
@@ -340,9 +349,10 @@ static void put(struct line *l, const char *fmt, ...)
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
  * decoded lists"). */
-static void print_pkt(const struct ctx *c, int id, uint64_t offset, const struct pkt *p,
+static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
                       bool incomplete)
 {
+    c->printed++;
     char raw[3 * PKTDEC_MAX_BYTES + 8];
     char text[192];
     struct hwsrc h;
@@ -452,6 +462,7 @@ static void input_unit(struct ctx *c, uint8_t u)
     case MODE_NRZ:
     case MODE_MANCHESTER: {
         uint8_t b;
+        c->ones += u & 1u;
         if (swodec_push(&c->swo, u, &b))
             stream_byte(c, b, swodec_gap(&c->swo));
         break;
@@ -649,6 +660,144 @@ static void print_stats(const struct ctx *c)
         fprintf(f, "errors: %" PRIu64 "\n", errors);
 }
 
+/* ---- what the user is told without --stats ------------------------------------------- */
+
+/* The largest error counter of the stream's layers, for a one-line summary. */
+static const char *largest_error(const struct ctx *c, uint64_t *n)
+{
+    const char *name = "packet errors";
+    *n = 0;
+#define TAKE(v, s)                                                                         \
+    do {                                                                                   \
+        if ((v) > *n) {                                                                    \
+            *n = (v);                                                                      \
+            name = (s);                                                                    \
+        }                                                                                  \
+    } while (0)
+    if (is_swo(c->o)) {
+        TAKE(c->swo.stats.false_start, "SWO false starts");
+        TAKE(c->swo.stats.framing, "SWO framing errors");
+        TAKE(c->swo.stats.symbol, "SWO symbol errors");
+    }
+    if (c->o->mode == MODE_PARALLEL)
+        TAKE(c->par.stats.realigns, "parallel realigns");
+    if (!c->o->bypass) {
+        const struct tpiudec_stats *t = &c->tpiu.stats;
+        TAKE(t->unsynced, "TPIU bytes before the frame alignment");
+        TAKE(t->no_id, "TPIU data bytes before any ID");
+        TAKE(t->reserved_id, "TPIU reserved IDs");
+        TAKE(t->fsync_in_frame + t->misaligned, "misplaced TPIU full syncs");
+        TAKE(t->gap_slips, "idle gaps inside TPIU frames");
+    }
+#undef TAKE
+    return name;
+}
+
+/* The trace IDs that carried data, as "0x01 (120 bytes), 0x02 (8 bytes)". */
+static void ids_with_data(const struct ctx *c, char *buf, size_t n)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (unsigned id = 1; id < TPIUDEC_NUM_IDS && pos + 32 < n; id++)
+        if (c->pkt[id].stats.bytes)
+            pos += (size_t)snprintf(buf + pos, n - pos, "%s0x%02x (%" PRIu64 " bytes)",
+                                    pos ? ", " : "", id, c->pkt[id].stats.bytes);
+}
+
+/* Says on stderr what happened when nothing was decoded, and sums up counted errors that
+ * --stats and --strict would show. Returns 1 if the request could not be met: a non-empty
+ * input gave no packet (of --id N) because it could not be decoded (wrong mode, divider,
+ * width, not TPIU frames, no such ID); 0 otherwise, also for a capture that decodes but
+ * holds no trace (an empty file, TPIU frames of padding only). */
+static int diagnose(const struct ctx *c, const char *name)
+{
+    const struct opts *o = c->o;
+    const char *unit = o->mode == MODE_BYTES ? "bytes" : c->src->sigrok ? "samples" : "cycles";
+    if (c->in_units == 0) {
+        log_msg(LOG_WARN, "tracedump: warning: %s is empty: nothing to decode\n", name);
+        return 0;
+    }
+    if (c->printed == 0) {
+        const char *pre = "tracedump: nothing decoded: ";
+        if (is_swo(o) && c->swo.stats.bytes == 0) {
+            const struct swodec_stats *s = &c->swo.stats;
+            const char *md = o->mode == MODE_NRZ ? "NRZ" : "Manchester";
+            if (s->starts == 0) {
+                char lv[96];
+                if (c->ones == 0 || c->ones == c->in_units)
+                    snprintf(lv, sizeof lv, "the line is %d in every one",
+                             c->ones ? 1 : 0);
+                else
+                    snprintf(lv, sizeof lv, "the line never went from its idle level (%s) to a "
+                             "start bit", o->mode == MODE_NRZ ? "1" : "0");
+                log_msg(LOG_ERROR,
+                        "%s%s: no %s character in %" PRIu64 " %s: %s (the wrong pin or "
+                        "channel, a port in another mode, or no trace at all)\n",
+                        pre, name, md, c->in_units, unit, lv);
+            }
+            else
+                log_msg(LOG_ERROR,
+                        "%s%s: %" PRIu64 " %s start bits, no valid character (false starts %" PRIu64
+                        ", framing errors %" PRIu64 ", symbol errors %" PRIu64
+                        "): the bit timing or the line code does not fit: check DIV "
+                        "(TPIU_ACPR.SWOSCALER + 1) or --baud, and NRZ (TPIU_SPPR 2) vs Manchester "
+                        "(TPIU_SPPR 1)\n",
+                        pre, name, s->starts, md, s->false_start, s->framing, s->symbol);
+            return 1;
+        }
+        if (o->mode == MODE_PARALLEL && !c->par.aligned) {
+            log_msg(LOG_ERROR,
+                    "%s%s: no full sync FF FF FF 7F in %" PRIu64 " %s at --parallel %u: the "
+                    "wrong port width (TPIU_CSPSR), not a TRACEDATA capture, or the port is in "
+                    "an SWO mode\n",
+                    pre, name, c->in_units, unit, o->width);
+            return 1;
+        }
+        if (!o->bypass && c->tpiu.stats.bytes > 0 && !c->tpiu.synced) {
+            log_msg(LOG_ERROR,
+                    "%s%s: %" PRIu64 " bytes but no TPIU frame alignment: not TPIU frames (a "
+                    "bare ITM/DWT stream, e.g. with the formatter bypassed, needs --bypass; a "
+                    "capture of the pins needs --swo-nrz, --swo-manchester or --parallel; an "
+                    "SWO capture decoded with the wrong DIV gives garbage bytes)\n",
+                    pre, name, c->tpiu.stats.bytes);
+            return 1;
+        }
+        char ids[512];
+        ids_with_data(c, ids, sizeof ids);
+        if (o->id >= 0 && !o->bypass && ids[0]) {
+            log_msg(LOG_ERROR, "%s%s: no data under trace ID 0x%02x (--id); the IDs with data: %s\n",
+                    pre, name, (unsigned)o->id, ids);
+            return 1;
+        }
+        if (!o->bypass && c->tpiu.stats.data == 0) {
+            log_msg(LOG_WARN,
+                    "tracedump: note: %s: %" PRIu64 " TPIU frames (%" PRIu64 " full syncs), only "
+                    "padding (ID 0x00): no trace in this capture\n",
+                    name, c->tpiu.stats.frames, c->tpiu.stats.fsyncs);
+            return 0;
+        }
+        log_msg(LOG_ERROR, "%s%s: %" PRIu64 " %s read, no ITM/DWT packet in them\n", pre, name,
+                c->in_units, unit);
+        return 1;
+    }
+    uint64_t all, sel = count_errors(c, &all);
+    if (sel && !o->stats && !o->strict) {
+        uint64_t n;
+        const char *what = largest_error(c, &n);
+        if (n)
+            log_msg(LOG_WARN,
+                    "tracedump: warning: %s: %" PRIu64 " decode errors (most: %" PRIu64
+                    " %s); --stats shows every counter, --strict makes them fail\n",
+                    name, sel, n, what);
+        else
+            log_msg(LOG_WARN,
+                    "tracedump: warning: %s: %" PRIu64 " decode errors (reserved IDs, BAD "
+                    "packets, resyncs); --stats shows every counter, --strict makes them fail\n",
+                    name, sel);
+    }
+    return 0;
+}
+
 /* ---- input --------------------------------------------------------------------------- */
 
 static int open_sigrok(const struct opts *o, struct source *src)
@@ -812,5 +961,6 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t all;
-    return o.strict && count_errors(&c, &all) > 0 ? 1 : 0;
+    int unmet = diagnose(&c, name);
+    return unmet || (o.strict && count_errors(&c, &all) > 0) ? 1 : 0;
 }
