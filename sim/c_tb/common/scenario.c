@@ -381,6 +381,26 @@ static void parse_count(struct parser *p, enum ev_kind kind, const char *what, u
         e->count = n;
 }
 
+/* wait_idle [MAX] [tpiu=0|1] */
+static void parse_wait_idle(struct parser *p)
+{
+    uint64_t n = 10000;
+    unsigned first = 1;
+    if (p->ntok > 1 && !strchr(p->tok[1], '=')) {
+        if (!count_arg(p, 1, "MAX (cycles)", 1, UINT32_MAX, &n))
+            return;
+        first = 2;
+    }
+    struct opt_spec o[] = {{"tpiu", 0, 1, false, 0}};
+    if (!parse_opts(p, first, o, 1))
+        return;
+    struct event *e = new_event(p, EV_WAIT_IDLE);
+    if (!e)
+        return;
+    e->count = n;
+    e->val = o[0].val ? WAIT_TPIU : 0;
+}
+
 static void parse_set(struct parser *p)
 {
     char list[256];
@@ -632,6 +652,36 @@ static void parse_evt(struct parser *p)
     e->count = o[0].given ? o[0].val : 1;
 }
 
+/* A value of a byte or pin-value list is 0x-hex or a single decimal digit: a bare number of
+ * more digits is an error, because lists are usually copied from hex dumps, where `41` means
+ * 0x41 and not 41 = 0x29 (SCENARIO.md "Scenario format"). */
+static bool list_value_plain(struct parser *p, unsigned i, const char *what)
+{
+    const char *t = p->tok[i];
+    if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+        return true;
+    size_t digits = 0;
+    bool decimal = *t != '\0';
+    for (const char *c = t; *c; c++) {
+        if (*c >= '0' && *c <= '9')
+            digits++;
+        else if (*c != '_')
+            decimal = false;
+    }
+    if (!decimal || digits <= 1)
+        return true; /* a digit, or not a number at all (num_arg says so) */
+    uint64_t v;
+    if (parse_u64(t, &v))
+        perr(p, "%s: %s '%s' has no 0x: bare numbers are decimal (%s = 0x%" PRIx64 "), which in a "
+                "list copied from a hex dump is a trap; write 0x%s for hex, or 0x%" PRIx64
+                " for decimal %s (only 0..9 may be bare)",
+             p->tok[0], what, t, t, v, t, v, t);
+    else
+        perr(p, "%s: %s '%s' has no 0x and more than one digit (only 0..9 may be bare)",
+             p->tok[0], what, t);
+    return false;
+}
+
 /* expect_atb [_at CYCLE] BYTES, expect_txb [_at CYCLE] BYTES (stream SEG_ATB/SEG_TXB), and
  * expect_pin NAME CYCLE STEP VALUES (stream < 0: NAME gives it). */
 static void parse_expect_bytes(struct parser *p, bool at, int stream)
@@ -677,7 +727,8 @@ static void parse_expect_bytes(struct parser *p, bool at, int stream)
     size_t off = s->nbytes;
     for (unsigned i = first; i < p->ntok; i++) {
         uint64_t b;
-        if (!num_arg(p, i, stream >= SEG_FIRST_PIN ? "value" : "byte", 0, vmax, &b))
+        if (!list_value_plain(p, i, stream >= SEG_FIRST_PIN ? "value" : "byte") ||
+            !num_arg(p, i, stream >= SEG_FIRST_PIN ? "value" : "byte", 0, vmax, &b))
             return;
         for (unsigned k = 0; k < w; k++)
             s->bytes[off + (i - first) * w + k] = (uint8_t)(b >> (8 * k));
@@ -748,7 +799,7 @@ static void parse_line(struct parser *p, char *line)
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
     } else if (strcmp(kw, "wait_idle") == 0)
-        parse_count(p, EV_WAIT_IDLE, "MAX (cycles)", 1, true, 10000);
+        parse_wait_idle(p);
     else if (strcmp(kw, "expect_atb") == 0)
         parse_expect_bytes(p, false, SEG_ATB);
     else if (strcmp(kw, "expect_atb_at") == 0)
@@ -964,7 +1015,7 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
         snprintf(buf, n, "flush");
         break;
     case EV_WAIT_IDLE:
-        snprintf(buf, n, "wait_idle %" PRIu64, e->count);
+        snprintf(buf, n, "wait_idle %" PRIu64 "%s", e->count, (e->val & WAIT_TPIU) ? " tpiu=1" : "");
         break;
     case EV_EXPECT_ATB: {
         size_t pos = 0;
