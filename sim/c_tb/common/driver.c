@@ -12,6 +12,21 @@ static const bool level_default[SIG_NLEVELS] = {
     [SIG_SPNIDEN_P] = true,
 };
 
+/* `wait_idle tpiu=1`: the TPIU holds nothing it has still to send in this cycle
+ * (docs/tpiu-contract.md): its ATB input buffer (§5.1) and frame buffer (§5.4) are empty, no
+ * frame is open and no full sync is pending or half sent (§5.2, [TPIU-SYNC-1]; formatted
+ * modes), the port has sent its last bit (`port_empty` of [TPIU-FLUSH-2]) and no flush is in
+ * progress (§8). An open frame is completed by the idle padding ([TPIU-IDLE-2]), so this
+ * comes by itself once the ITM stops sending. */
+static bool tpiu_drained(const struct tpiu_model *t)
+{
+    const bool par = (t->sppr & 3u) == TPIU_TXMODE_PARALLEL;
+    const bool fmt_on = par || t->enfcont;
+    const bool port_empty = par ? (!t->sh_data || t->left <= 1) : (!t->ser_busy && !t->ser_more);
+    return t->n == 0 && t->fb_n == 0 && (!fmt_on || (t->p == 0 && !t->sync_pend && !t->fs2)) &&
+           port_empty && t->fl_state == TPIU_FL_IDLE;
+}
+
 static void levels_default(struct driver *d)
 {
     memcpy(d->lvl, level_default, sizeof d->lvl);
@@ -378,18 +393,30 @@ enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
                 d->fx_cycle = d->cycle + 1;
             }
             break;
-        case EV_WAIT_IDLE:
-            done = !out->busy && !out->atvalid && !sout->dwt_hw_valid;
+        case EV_WAIT_IDLE: {
+            const bool want_tpiu = (ev->val & WAIT_TPIU) != 0;
+            if (want_tpiu && !d->gm) {
+                done = true;
+                if (st == DRV_CYCLE)
+                    st = fail(d, ev, "wait_idle tpiu=1: the TPIU's state comes from the golden "
+                                     "model, which this run does not have (trace_tb --mode "
+                                     "rtl, or an ITM-only tool)");
+                break;
+            }
+            const bool tpiu_busy = want_tpiu && d->gm->has_tpiu && !tpiu_drained(&d->gm->tpiu);
+            done = !out->busy && !out->atvalid && !sout->dwt_hw_valid && !tpiu_busy;
             if (!done && d->cur_n >= ev->count) {
-                char msg[160];
+                char msg[200];
                 snprintf(msg, sizeof msg,
-                         "wait_idle: still busy=%d atvalid=%d dwt_hw_valid=%d after %" PRIu64
+                         "wait_idle: still busy=%d atvalid=%d dwt_hw_valid=%d%s after %" PRIu64
                          " cycles",
-                         out->busy, out->atvalid, sout->dwt_hw_valid, ev->count);
+                         out->busy, out->atvalid, sout->dwt_hw_valid,
+                         !want_tpiu ? "" : tpiu_busy ? " tpiu=busy" : " tpiu=empty", ev->count);
                 if (st == DRV_CYCLE)
                     st = fail(d, ev, msg);
             }
             break;
+        }
         default:
             done = true;
             break;

@@ -11,7 +11,8 @@
  *   fetch        1 cycle with if_valid (expect= is checked in the cycle after it)
  *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles
  *   flush        until afready
- *   wait_idle    until busy == 0 && atvalid == 0 && dwt_hw_valid == 0 (at least one cycle)
+ *   wait_idle    until busy == 0 && atvalid == 0 && dwt_hw_valid == 0 (at least one cycle);
+ *                with tpiu=1 also until the golden TPIU holds nothing to send (d->gm)
  *   set, expect_atb, expect_cycle, end: no cycles
  * Cycle numbering: cycle 0 is the first cycle after the initial reset (which occupies
  * cycles -reset_cycles .. -1). */
@@ -61,6 +62,9 @@ struct driver {
     int64_t stop_cycle; /* first cycle not run (INT64_MAX: until the events end) */
     driver_event_hook hook;
     void *hook_ctx;
+    /* the golden model, whose TPIU state `wait_idle tpiu=1` waits on; NULL: the tool has
+     * none (the event then fails). Set after driver_init; kept by driver_restart. */
+    const struct sys_model *gm;
 
     int64_t cycle; /* cycle being built / observed */
     const struct event *cur;

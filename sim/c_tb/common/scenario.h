@@ -17,7 +17,7 @@ enum ev_kind {
     EV_PULSE,        /* sig (a pulse), count = cycles high, bg = runs in the background */
     EV_HW,           /* val = hw_data {payload, header}; count = max cycles offered (0: no limit) */
     EV_FLUSH,        /* afvalid until afready */
-    EV_WAIT_IDLE,    /* count = max cycles */
+    EV_WAIT_IDLE,    /* count = max cycles, val = WAIT_TPIU: also until the TPIU is empty */
     EV_EXPECT_ATB,   /* seg = index of the expected-bytes segment (no cycles) */
     EV_EXPECT_CYCLE, /* cycle */
     EV_FETCH,        /* FPB access: addr, val = FETCH_* flags; has_expect, data = enum fetch_expect */
@@ -78,6 +78,8 @@ enum ev_sig {
 #define OP_FAULT 0x80u
 #define OP_LAZYFP 0x100u
 #define OP_INSTR 0x200u /* access: an instruction in the same cycle */
+/* EV_WAIT_IDLE: val bit (tpiu=1). */
+#define WAIT_TPIU 0x1u
 /* EV_FETCH: expected outputs in the cycle after the access. */
 enum fetch_expect { FX_NONE, FX_MATCH, FX_HALT, FX_MON };
 

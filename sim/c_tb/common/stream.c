@@ -49,9 +49,18 @@ bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
         s->pkt_start = cycle;
     s->last_cycle = cycle;
     struct pkt p;
-    if (!s->packets) /* TPIU frames: counted and checked, not decoded as packets */
+    if (!s->packets) { /* TPIU frames: counted, kept and checked, not decoded as packets */
+        s->bhist[index % STREAM_BYTE_HIST] = byte;
+        s->bcycle[index % STREAM_BYTE_HIST] = cycle;
         s->dec.stats.bytes++;
-    else if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
+        if (log_enabled(LOG_DEBUG)) {
+            if (s->line_n == 0)
+                s->line_cycle = cycle;
+            s->line[s->line_n++] = byte;
+            if (s->line_n == STREAM_LINE)
+                stream_flush_verbose(s);
+        }
+    } else if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
         struct stream_hist *h = &s->hist[s->hist_n++ % STREAM_HIST];
         h->p = p;
         h->cycle = s->pkt_start;
@@ -90,6 +99,7 @@ bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
 
 bool stream_finish(struct stream *s, int64_t cycle)
 {
+    stream_flush_verbose(s);
     const struct expect_seg *g = cur_seg(s);
     if (!g)
         return true;
@@ -101,13 +111,54 @@ bool stream_finish(struct stream *s, int64_t cycle)
         snprintf(rest + pos, sizeof rest - pos, " ...");
     snprintf(s->fail_msg, sizeof s->fail_msg,
              "%s:%" PRIu32 ": check failed at the end of the run (cycle %" PRId64
-             "): %s %s stream ended after %" PRIu64 " bytes; still expected:%s",
-             s->scen->path, g->line, cycle, s->name, s->what, s->dec.stats.bytes, rest);
+             "): %s %s stream ended after %" PRIu64 " bytes; still expected:%s%s",
+             s->scen->path, g->line, cycle, s->name, s->what, s->dec.stats.bytes, rest,
+             s->which == SEG_TXB ? " (the run ends with its last event; `wait_idle tpiu=1` "
+                                   "waits until the TPIU has sent everything)"
+                                 : "");
     return false;
+}
+
+void stream_flush_verbose(struct stream *s)
+{
+    if (s->line_n == 0 || !log_enabled(LOG_DEBUG))
+        return;
+    char hex[3 * STREAM_LINE + 1];
+    for (unsigned i = 0; i < s->line_n; i++) /* "xx", then " xx" each */
+        snprintf(hex + (i ? 3 * i - 1 : 0), sizeof hex - (i ? 3 * i - 1 : 0), "%s%02x",
+                 i ? " " : "", s->line[i]);
+    log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-6s %s bytes %s\n", s->line_cycle, s->name, s->what,
+            hex);
+    s->line_n = 0;
+}
+
+/* The last bytes of a TXB stream, 8 a row, each row with the cycle its first byte started. */
+static void print_byte_history(const struct stream *s, int lvl)
+{
+    const uint64_t total = s->dec.stats.bytes;
+    const uint64_t n = total < STREAM_BYTE_HIST ? total : STREAM_BYTE_HIST;
+    log_msg((enum log_level)lvl,
+            "  last %" PRIu64 " bytes of the %s TPIU formatter output (txb_o; %" PRIu64
+            " bytes in all):\n", n, s->name, total);
+    for (uint64_t i = total - n; i < total; i += 8) {
+        char hex[3 * 8 + 1];
+        unsigned k = 0;
+        for (; k < 8 && i + k < total; k++) /* "xx", then " xx" each */
+            snprintf(hex + (k ? 3 * k - 1 : 0), sizeof hex - (k ? 3 * k - 1 : 0), "%s%02x",
+                     k ? " " : "", s->bhist[(i + k) % STREAM_BYTE_HIST]);
+        char cyc[48];
+        snprintf(cyc, sizeof cyc, "%" PRId64 "..%" PRId64, s->bcycle[i % STREAM_BYTE_HIST],
+                 s->bcycle[(i + k - 1) % STREAM_BYTE_HIST]);
+        log_msg((enum log_level)lvl, "    cycles %-16s byte #%-8" PRIu64 " [%s]\n", cyc, i, hex);
+    }
 }
 
 void stream_print_history(const struct stream *s, unsigned max, int lvl)
 {
+    if (!s->packets) {
+        print_byte_history(s, lvl);
+        return;
+    }
     uint64_t n = s->hist_n < max ? s->hist_n : max;
     if (n > STREAM_HIST)
         n = STREAM_HIST;

@@ -11,6 +11,8 @@
 #include "scenario.h"
 
 #define STREAM_HIST 8u
+#define STREAM_BYTE_HIST 32u /* bytes kept of a stream that is not decoded (TXB) */
+#define STREAM_LINE 16u      /* --verbose: bytes per line of such a stream */
 
 struct stream_hist {
     struct pkt p;
@@ -23,6 +25,12 @@ struct stream {
     int64_t pkt_start; /* first-byte cycle of the packet being received */
     struct stream_hist hist[STREAM_HIST];
     uint64_t hist_n;
+    /* a stream of bytes (TXB): its last bytes with their cycles, and the --verbose line */
+    uint8_t bhist[STREAM_BYTE_HIST];
+    int64_t bcycle[STREAM_BYTE_HIST];
+    uint8_t line[STREAM_LINE];
+    unsigned line_n;
+    int64_t line_cycle;
     int64_t last_cycle; /* cycle of the last byte */
     /* expectations */
     const struct scenario *scen; /* NULL: nothing expected */
@@ -45,7 +53,10 @@ void stream_reset(struct stream *s);
 bool stream_push(struct stream *s, uint8_t byte, int64_t cycle);
 /* End of the run at cycle: false if expected bytes are missing (see fail_msg). */
 bool stream_finish(struct stream *s, int64_t cycle);
-/* Prints the last packets (newest last), and a packet in progress, at level lvl. */
+/* --verbose: prints the bytes of a TXB stream not yet printed (the run ended). */
+void stream_flush_verbose(struct stream *s);
+/* Prints the last packets (newest last), and a packet in progress, at level lvl; for a TXB
+ * stream its last bytes with the cycle each row started in. */
 void stream_print_history(const struct stream *s, unsigned max, int lvl);
 
 #endif

@@ -51,6 +51,7 @@ struct opts {
     const char *fcov_json; /* --fcov-json */
     const char *capture_swo, *capture_par; /* --capture-swo, --capture-par */
     uint64_t capture_rate;                 /* --capture-rate: Hz recorded in .sr captures */
+    bool warn_unmapped;                    /* --warn-unmapped */
 };
 
 /* Events of a run as they started (for --shrink), with their start cycles. */
@@ -109,6 +110,7 @@ struct run_result {
     bool snap_pending;  /* take the snapshot at the end of this cycle */
     struct driver drv;  /* state when the failure was seen (the run may go on for waves) */
     struct stream sg, sr;
+    struct stream tg, tr; /* the TPIU formatter output (txb) of each side, then */
     uint64_t cycles;    /* cycles run, reset included */
     double seconds;
     bool verified; /* replay: the outputs differed in cycle verify_at */

@@ -153,6 +153,10 @@ void report_failure(struct tb *tb, const struct run_result *r)
         stream_print_history(&r->sg, STREAM_HIST, LOG_ERROR);
     if (tb->use_r)
         stream_print_history(&r->sr, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_tpiu && tb->use_g)
+        stream_print_history(&r->tg, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_tpiu && tb->use_r)
+        stream_print_history(&r->tr, STREAM_HIST, LOG_ERROR);
     print_events(tb, &r->drv);
     char dir[1024], path[1100], cmd[4096];
     wave_dir(tb, dir, sizeof dir);

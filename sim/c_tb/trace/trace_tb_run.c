@@ -93,6 +93,7 @@ int tb_start(struct tb *tb, bool replay)
     tb->drv.hook =
         (replay || !(tb->emit || tb->collect || log_enabled(LOG_DEBUG))) ? NULL : event_hook;
     tb->drv.hook_ctx = tb;
+    tb->drv.gm = tb->use_g ? &tb->gm : NULL; /* wait_idle tpiu=1 */
     stream_init(&tb->sg, "golden", tb->expect);
     stream_init(&tb->sr, "rtl", tb->expect);
     stream_init_kind(&tb->tg, "golden", tb->expect, SEG_TXB);
@@ -117,6 +118,8 @@ static void snapshot(const struct tb *tb, struct run_result *r)
     r->drv = tb->drv;
     r->sg = tb->sg;
     r->sr = tb->sr;
+    r->tg = tb->tg;
+    r->tr = tb->tr;
     r->snap_pending = false;
 }
 

@@ -179,6 +179,7 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
     struct scen_iter it;
     struct ev_source src = scen_source_get(&it, s);
     driver_init(&d, &src, a->reset_cycles, INT64_MAX);
+    d.gm = &m; /* wait_idle tpiu=1 */
     stream_init(&sa, "golden", s);
     stream_init_kind(&st, "golden", s, SEG_TXB);
     bool pins = pins_any(s);

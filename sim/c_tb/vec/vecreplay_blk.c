@@ -288,6 +288,7 @@ bool vecreplay_blk(const char *dir)
     struct scen_iter it;
     struct ev_source src = scen_source_get(&it, &s);
     driver_init(&d, &src, h.reset_cycles, INT64_MAX);
+    d.gm = &gm; /* wait_idle tpiu=1 */
     stream_init(&sa, "rtl", &s);
     stream_init_kind(&st, "rtl", &s, SEG_TXB);
     bool pins = pins_any(&s);
