@@ -22,7 +22,7 @@ enum opt_id {
     OPT_SEED = CLI_ID_BASE, OPT_CYCLES, OPT_RESET_CYCLES, OPT_MAX_CYCLES, OPT_MODE,
     OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
     OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
-    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE,
+    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED,
 };
 
 #define STR_(x) #x
@@ -79,6 +79,9 @@ static const struct cli_opt cli_table[] = {
             "sample rate recorded in .sr captures: the clock of one cycle\n"
             "(default " STR(PINS_CAPTURE_RATE) "; NRZ SWO is then HZ / (SWOSCALER + 1)\n"
             "baud)"),
+    CLI_FLAG("warn-unmapped", OPT_WARN_UNMAPPED,
+             "warn about every read or write of the scenario to a PPB frame\n"
+             "without a block in this configuration (it reads 0, ignores writes)"),
     CLI_FLAG("print-config", OPT_PRINT_CONFIG,
              "print this binary's configuration (scenario 'config' syntax), exit"),
     CLI_FLAG("quiet", OPT_QUIET, "errors only"),
@@ -165,6 +168,9 @@ int parse_args(int argc, char **argv, struct opts *o)
             break;
         case OPT_CAPTURE_RATE:
             o->capture_rate = n;
+            break;
+        case OPT_WARN_UNMAPPED:
+            o->warn_unmapped = true;
             break;
         case OPT_SHRINK_RUNS:
             o->shrink_runs = n;

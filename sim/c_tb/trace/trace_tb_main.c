@@ -44,6 +44,17 @@ int main(int argc, char **argv)
         printf("%s\n", c);
         return EXIT_PASS;
     }
+    if (!build_sys_cfg.has_tpiu && (o.capture_swo || o.capture_par)) {
+        char c[CFG_STR_LEN];
+        cfg_string(&build_sys_cfg, c, sizeof c);
+        log_msg(LOG_ERROR,
+                "trace_tb: error: %s %s: this binary has no TPIU (tpiu=0 in config %s), so "
+                "there is no %s to capture; use a configuration with tpiu=1 (make tb CFG=full)\n",
+                o.capture_swo ? "--capture-swo" : "--capture-par",
+                o.capture_swo ? o.capture_swo : o.capture_par, c,
+                o.capture_swo ? "SWO pin" : "TRACEDATA port");
+        return EXIT_USAGE;
+    }
     static struct tb tb;
     tb.o = &o;
     tb.collect = o.shrink;
@@ -58,6 +69,8 @@ int main(int argc, char **argv)
         rc = load_scenario(&tb.scen, o.scenario);
         if (rc != EXIT_PASS)
             return rc;
+        if (o.warn_unmapped)
+            (void)warn_unmapped(&tb.scen);
         it.s = &tb.scen;
         tb.expect = &tb.scen;
         src = scen_source_get(&it, &tb.scen);

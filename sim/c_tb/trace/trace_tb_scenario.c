@@ -5,6 +5,8 @@
 #include "trace_tb_scenario.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +15,7 @@
 #include "log.h"
 #include "scen_cfg.h"
 #include "scenario.h"
+#include "sys_model.h"
 #include "trace_tb.h"
 
 int load_scenario(struct scenario *s, const char *path)
@@ -47,4 +50,29 @@ int load_scenario(struct scenario *s, const char *path)
         return EXIT_SKIP;
     }
     return EXIT_PASS;
+}
+
+unsigned warn_unmapped(const struct scenario *s)
+{
+    const bool dwt = build_sys_cfg.has_dwt, tpiu = build_sys_cfg.has_tpiu;
+    char map[160];
+    snprintf(map, sizeof map, "the ITM 0x00xxx, %sthe FPB 0x02xxx%s", dwt ? "the DWT 0x01xxx, " : "",
+             tpiu ? ", the TPIU 0x40xxx" : "");
+    unsigned n = 0;
+    for (size_t i = 0; i < s->nev; i++) {
+        const struct event *e = &s->ev[i];
+        if (e->kind != EV_WRITE && e->kind != EV_READ)
+            continue;
+        const uint32_t frame = (e->addr >> 12) & 0xFFu;
+        if (frame == SYS_FRAME_ITM || frame == SYS_FRAME_FPB || (dwt && frame == SYS_FRAME_DWT) ||
+            (tpiu && frame == SYS_FRAME_TPIU))
+            continue;
+        n++;
+        log_msg(LOG_WARN,
+                "%s:%" PRIu32 ": warning: %s 0x%05" PRIx32 ": no block at PPB frame 0x%02" PRIx32
+                " in this configuration (%s); it reads as 0 and ignores writes "
+                "(docs/fpb-contract.md section 7)\n",
+                s->path, e->line, e->kind == EV_WRITE ? "write" : "read", e->addr, frame, map);
+    }
+    return n;
 }

@@ -10,5 +10,9 @@ struct scenario;
  * Returns EXIT_PASS, EXIT_USAGE (unreadable or malformed) or EXIT_SKIP (it needs another
  * configuration), the last two after printing why. */
 int load_scenario(struct scenario *s, const char *path);
+/* --warn-unmapped: a warning for every read and write of s to a PPB frame that has no block
+ * in this binary's configuration (docs/fpb-contract.md section 7: it reads as zero and
+ * ignores writes, so a mistyped address goes unnoticed). Returns the number of warnings. */
+unsigned warn_unmapped(const struct scenario *s);
 
 #endif
