@@ -665,7 +665,7 @@ static void print_stats(const struct ctx *c)
 /* The largest error counter of the stream's layers, for a one-line summary. */
 static const char *largest_error(const struct ctx *c, uint64_t *n)
 {
-    const char *name = "packet errors";
+    const char *name = "errors";
     *n = 0;
 #define TAKE(v, s)                                                                         \
     do {                                                                                   \
@@ -689,6 +689,16 @@ static const char *largest_error(const struct ctx *c, uint64_t *n)
         TAKE(t->fsync_in_frame + t->misaligned, "misplaced TPIU full syncs");
         TAKE(t->gap_slips, "idle gaps inside TPIU frames");
     }
+    uint64_t bad = 0, resyncs = 0, hwres = 0;
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
+        if (c->o->id < 0 || (unsigned)c->o->id == id) {
+            bad += c->pkt[id].stats.count[PKT_BAD];
+            resyncs += c->pkt[id].stats.resyncs;
+            hwres += c->hw[id][HWSRC_RESERVED];
+        }
+    TAKE(bad, "BAD packets");
+    TAKE(resyncs, "packet resyncs");
+    TAKE(hwres, "HW-RESERVED packets");
 #undef TAKE
     return name;
 }
@@ -784,16 +794,10 @@ static int diagnose(const struct ctx *c, const char *name)
     if (sel && !o->stats && !o->strict) {
         uint64_t n;
         const char *what = largest_error(c, &n);
-        if (n)
-            log_msg(LOG_WARN,
-                    "tracedump: warning: %s: %" PRIu64 " decode errors (most: %" PRIu64
-                    " %s); --stats shows every counter, --strict makes them fail\n",
-                    name, sel, n, what);
-        else
-            log_msg(LOG_WARN,
-                    "tracedump: warning: %s: %" PRIu64 " decode errors (reserved IDs, BAD "
-                    "packets, resyncs); --stats shows every counter, --strict makes them fail\n",
-                    name, sel);
+        log_msg(LOG_WARN,
+                "tracedump: warning: %s: %" PRIu64 " decode errors (most: %" PRIu64
+                " %s); --stats shows every counter, --strict makes them fail\n",
+                name, sel, n, what);
     }
     return 0;
 }
