@@ -22,8 +22,9 @@ $(BUILD)/decode/test_decode: $(DEC_DIR)/test_decode.c $(DEC_LIB) $(DEC_HDRS) $(D
 	$(CC) $(CWARN) $(CFLAGS) $(SAN) $(DEC_INC) $(filter %.c,$^) -o $@ $(DEC_LIBS)
 
 .PHONY: decode-test
-decode-test: $(BUILD)/decode/test_decode $(BUILD)/decode/tracedump ## trace decoder unit tests (TPIU frames and alignment, SWO, parallel, DWT names, sigrok sessions)
+decode-test: $(BUILD)/decode/test_decode $(BUILD)/decode/tracedump ## trace decoder unit tests (TPIU frames and alignment, SWO, parallel, DWT names, sigrok sessions); tracedump's diagnostics
 	@$(BUILD)/decode/test_decode
+	@tests/tracedump_diag.sh $(BUILD)/decode/tracedump
 
 # The one capture from real silicon (../shared/fixtures/stm32f105-swo, a sigrok session of
 # an STM32F105's SWO pin): decoded with --id 1 --strict and its contents asserted.
