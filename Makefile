@@ -433,10 +433,13 @@ COV_SEEDS    ?= 8
 COV_CYCLES   ?= 200000
 COV          := $(BUILD)/cov
 
-unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync), under ASan+UBSan
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists), under ASan+UBSan
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
 	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
 	@$(BUILD)/asan/test_pktdec
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_scenario.c \
+	    sim/c_tb/common/scenario.c sim/c_tb/common/log.c -o $(BUILD)/asan/test_scenario
+	@$(BUILD)/asan/test_scenario
 
 $(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
