@@ -276,8 +276,9 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 
 
 # ---- lockstep regressions ---------------------------------------------------------------
-scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## directed scenarios on every configuration
+scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## directed scenarios on every configuration; trace_tb's diagnostics
 	@tests/run_scenarios.sh $(BUILD) $(CFGS)
+	@tests/tb_diag.sh $(BUILD)
 
 random: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## seeded random lockstep (SEEDS x CYCLES per config), SHARD=i/N, reports in build/reports
 	@SHARD=$(SHARD) tests/run_random.sh $(BUILD) $(SEEDS) $(CYCLES) $(CFGS)
