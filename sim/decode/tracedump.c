@@ -748,11 +748,13 @@ static int diagnose(const struct ctx *c, const char *name)
             else
                 log_msg(LOG_ERROR,
                         "%s%s: %" PRIu64 " %s start bits, no valid character (false starts %" PRIu64
-                        ", framing errors %" PRIu64 ", symbol errors %" PRIu64
+                        ", framing errors %" PRIu64 ", symbol errors %" PRIu64 ", before the "
+                        "line first idled %" PRIu64 ", cut by the end %" PRIu64
                         "): the bit timing or the line code does not fit: check DIV "
                         "(TPIU_ACPR.SWOSCALER + 1) or --baud, and NRZ (TPIU_SPPR 2) vs Manchester "
                         "(TPIU_SPPR 1)\n",
-                        pre, name, s->starts, md, s->false_start, s->framing, s->symbol);
+                        pre, name, s->starts, md, s->false_start, s->framing, s->symbol,
+                        s->lead_in, s->truncated);
             return 1;
         }
         if (o->mode == MODE_PARALLEL && !c->par.aligned) {
@@ -764,12 +766,17 @@ static int diagnose(const struct ctx *c, const char *name)
             return 1;
         }
         if (!o->bypass && c->tpiu.stats.bytes > 0 && !c->tpiu.synced) {
+            char swo[160] = "";
+            if (is_swo(o))
+                snprintf(swo, sizeof swo,
+                         "; the SWO decoder made them of %" PRIu64 " start bits with %" PRIu64
+                         " errors: check DIV (TPIU_ACPR.SWOSCALER + 1) or --baud",
+                         c->swo.stats.starts, swodec_errors(&c->swo.stats));
             log_msg(LOG_ERROR,
                     "%s%s: %" PRIu64 " bytes but no TPIU frame alignment: not TPIU frames (a "
                     "bare ITM/DWT stream, e.g. with the formatter bypassed, needs --bypass; a "
-                    "capture of the pins needs --swo-nrz, --swo-manchester or --parallel; an "
-                    "SWO capture decoded with the wrong DIV gives garbage bytes)\n",
-                    pre, name, c->tpiu.stats.bytes);
+                    "capture of the pins needs --swo-nrz, --swo-manchester or --parallel)%s\n",
+                    pre, name, c->tpiu.stats.bytes, swo);
             return 1;
         }
         char ids[512];
