@@ -95,15 +95,25 @@ help: ## show this help
 	@echo "Start here:"
 	@echo "  make deps      install the tools (Debian 12, as root)"
 	@echo "  make sim       the whole system once: firmware-like trace on CFG=full (ITM, DWT, TPIU),"
-	@echo "                 RTL vs golden model in lockstep, the SWO pin decoded back (< 1 min)"
+	@echo "                 RTL vs golden model in lockstep, the SWO pin decoded back (< 1 min);"
+	@echo "                 PASS means the RTL and the model agreed on every output in every cycle"
 	@echo "  make test      everything CI runs (~12 min): one line per stage, logs in $(BUILD)/logs/"
 	@echo "  docs/architecture.md: what runs where (stimulus, driver, both models, comparison, reports)"
 	@echo ""
 	@echo "Targets:"
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F"\t" '{printf "  %-13s %s\n", $$1, $$2}'
 	@echo ""
-	@echo "Variables: CFG=$(CFGS) (now $(CFG); make sim: $(SIM_CFG)), BUILD=$(BUILD), SEEDS=$(SEEDS),"
-	@echo "  CYCLES=$(CYCLES), JOBS=$(JOBS), SIM_SCN=scenario of make sim (now $(SIM_SCN))"
+	@echo "Variables (make VAR=value TARGET; now:):"
+	@echo "  CFG=$(CFG)       the configuration of make tb and make sim CFG=x (one of $(CFGS));"
+	@echo "                 make sim without it: $(SIM_CFG)"
+	@echo "  BUILD=$(BUILD)    where everything is built and every log, report and wave goes"
+	@echo "                 (nothing there is committed); a second BUILD keeps two builds apart"
+	@echo "  RTL_DIR=$(RTL_DIR)      the tree whose rtl/ the harness is Verilated from (the mutant runs"
+	@echo "                 point it at a mutated copy); the C always comes from this tree"
+	@echo "  JOBS=$(JOBS)         parallel jobs of the Verilator builds, vectors-check, vectors-mutate,"
+	@echo "                 vectors-score and bench (JOBS=1 on a shared machine; make -j is separate)"
+	@echo "  SEEDS=$(SEEDS), CYCLES=$(CYCLES)   make random: seeds per configuration, cycles per seed"
+	@echo "  SIM_SCN=FILE   the scenario of make sim (now $(SIM_SCN))"
 
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq

@@ -86,6 +86,5 @@ case_ "the failure report shows the TPIU's last bytes" 1 \
 case_ "... with their cycles" 1 "cycles 5..5             byte #0        [ff]" \
   "$full" --wave-dir "$work" "$work/no_tpiu_wait.scn"
 
-if [ "$fail" = 0 ]; then echo "trace_tb diagnostics: all $pass checks passed"
-else echo "trace_tb diagnostics: $fail of $((pass + fail)) checks FAILED"; fi
+echo "trace_tb diagnostics: $pass passed, $fail failed"
 [ "$fail" = 0 ]

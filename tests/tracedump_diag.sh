@@ -59,6 +59,5 @@ if grep -qF "decode errors (most" "$work/err"; then
 else pass=$((pass + 1)); echo "ok    --stats: no summary line"; fi
 case_ "--strict: exit 1" 1 "" --bypass --strict $itm
 
-if [ "$fail" = 0 ]; then echo "tracedump diagnostics: all $pass checks passed"
-else echo "tracedump diagnostics: $fail of $((pass + fail)) checks FAILED"; fi
+echo "tracedump diagnostics: $pass passed, $fail failed"
 [ "$fail" = 0 ]

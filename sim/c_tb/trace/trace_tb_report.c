@@ -171,7 +171,13 @@ void print_summary(const struct tb *tb, const struct run_result *r)
     const struct pktdec_stats *st = &s->dec.stats;
     char c[CFG_STR_LEN];
     cfg_string(&build_sys_cfg, c, sizeof c);
-    log_msg(LOG_INFO, "trace_tb: PASS\n");
+    if (tb->o->mode == MODE_LOCKSTEP)
+        log_msg(LOG_INFO, "trace_tb: PASS: the RTL and the golden model agreed on every output in "
+                          "every cycle%s\n", tb->o->scenario ? ", every expectation held" : "");
+    else
+        log_msg(LOG_INFO, "trace_tb: PASS: %s model only (nothing compared)%s\n",
+                tb->o->mode == MODE_RTL ? "the RTL" : "the golden",
+                tb->o->scenario ? ", every expectation held" : "");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
     if (tb->o->scenario)
         log_msg(LOG_INFO, "  scenario %s (%zu events)\n", tb->o->scenario, tb->scen.nev);
