@@ -166,9 +166,9 @@ static void usage(FILE *f)
           "character: wrong DIV, --baud or line code; no full sync at this --parallel width;\n"
           "no TPIU frame alignment: maybe --bypass; no data under --id N), and sums up the\n"
           "errors counted (one line).\n"
-          "Exit 0; 1 if a non-empty input gave no packet for one of those reasons (an empty\n"
-          "file, or TPIU frames of padding only, exit 0 with a note), or with --strict if\n"
-          "errors were counted; 2 on usage or I/O errors.\n",
+          "Exit status: 0 decoded (also an empty input, or TPIU frames of padding only: a\n"
+          "note on stderr says so); 1 a non-empty input gave no packet (stderr says why),\n"
+          "or --strict and errors were counted; 2 usage or I/O errors.\n",
           f);
 }
 
