@@ -106,8 +106,9 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
     if (record)
         record_view(tb, dir, gtkw);
     log_msg(LOG_ERROR, "  view:  gtkwave %s/%s   (marker at cycle %" PRId64 ", time %" PRIu64
-                       "; or: make wave)\n", shown_dir, gtkw, r->fail_cycle,
-            trace_wave_marker_time(r->fail_cycle, tb->o->reset_cycles));
+                       "%s)\n", shown_dir, gtkw, r->fail_cycle,
+            trace_wave_marker_time(r->fail_cycle, tb->o->reset_cycles),
+            record ? "; or: make wave" : "");
 }
 
 /* Replays the events of the current source from cycle 0 with tracing in

@@ -137,6 +137,11 @@ static void shrink_cmd(const struct tb *tb, const char *scn, char *buf, size_t n
         append_arg(buf, n, &pos, "--rand-init");
         append_arg(buf, n, &pos, v);
     }
+    if (tb->o->inject_at != INT64_MAX) {
+        snprintf(v, sizeof v, "%" PRId64, tb->o->inject_at);
+        append_arg(buf, n, &pos, "--inject-mismatch");
+        append_arg(buf, n, &pos, v);
+    }
     append_arg(buf, n, &pos, scn);
 }
 
