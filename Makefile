@@ -467,10 +467,13 @@ COV_SEEDS    ?= 8
 COV_CYCLES   ?= 200000
 COV          := $(BUILD)/cov
 
-unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync), under ASan+UBSan
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, shrinking's idle tails), under ASan+UBSan
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
 	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
 	@$(BUILD)/asan/test_pktdec
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_shrink.c \
+	    sim/c_tb/common/shrink.c -o $(BUILD)/asan/test_shrink
+	@$(BUILD)/asan/test_shrink
 
 $(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
@@ -501,11 +504,12 @@ merge-reports: ## merge the shard reports under build/reports/ into build/report
 	@tests/merge_reports.py $(BUILD)/reports/merged $(filter-out %/merged.json,$(wildcard $(BUILD)/reports/*.json))
 
 # Coverage build: the same RTL Verilated with --coverage-line --coverage-toggle and the C
-# compiled with --coverage, one per configuration, under build/cov/.
+# compiled with --coverage, one per configuration, under build/cov/ (without --savable,
+# which Verilator does not support with coverage: no checkpoints there).
 define COV_RULES
 $(COV)/vl/$(1)/Vtrace_tb_top__ALL.a: $(RTL_SRCS) $(TB_TOP)
 	@mkdir -p $(COV)/vl/$(1)
-	$(VERILATOR) $(VL_FLAGS) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
+	$(VERILATOR) $(filter-out --savable,$(VL_FLAGS)) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
 	    --Mdir $(abspath $(COV)/vl/$(1)) lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) \
 	    > $(COV)/vl/$(1)/verilator.log 2>&1 || { cat $(COV)/vl/$(1)/verilator.log; exit 1; }
 	$(MAKE) -s -C $(COV)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \

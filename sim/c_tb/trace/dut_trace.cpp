@@ -6,7 +6,8 @@
 // compiled in but off against this).
 // Checkpoints (dut_trace_save/restore) need a model Verilated with --savable; Verilator's
 // serialiser (verilated_save.cpp) is compiled in here, so every binary that links the shim
-// (trace_tb, vecreplay, the coverage and bench builds) has it without another object.
+// (trace_tb, vecreplay, the bench builds) has it without another object. The coverage
+// build (VM_COVERAGE=1) has none: Verilator does not support --savable with --coverage.
 #include "dut_trace.h"
 
 #include <cstdlib>
@@ -17,8 +18,11 @@
 
 #include "Vtrace_tb_top.h"
 #include "verilated.h"
+#if !VM_COVERAGE
+#define DUT_SAVABLE 1
 #include "verilated_save.cpp" // NOLINT: see above
 #include "verilated_save.h"
+#endif
 
 // The RTL tree the model was Verilated from (the Makefile's TB_RULES pass both).
 #ifndef DUT_RTL_PATH
@@ -334,6 +338,7 @@ extern "C" void dut_trace_trace_close(struct dut_trace *d)
 #endif
 }
 
+#ifdef DUT_SAVABLE
 namespace {
 // Verilator's serialiser into memory: a checkpoint is a byte vector.
 class MemSave final : public VerilatedSerialize {
@@ -381,6 +386,7 @@ private:
     size_t m_pos = 0;
 };
 } // namespace
+#endif
 
 struct dut_ckpt {
     std::vector<uint8_t> model;
@@ -395,6 +401,10 @@ extern "C" int dut_trace_save(struct dut_trace *d, struct dut_ckpt **c)
     if (d->trace)
         return -1; // not while tracing (the trace is not part of a checkpoint)
 #endif
+#ifndef DUT_SAVABLE
+    (void)c;
+    return -1;
+#else
     if (!*c)
         *c = new (std::nothrow) dut_ckpt;
     if (!*c)
@@ -407,10 +417,16 @@ extern "C" int dut_trace_save(struct dut_trace *d, struct dut_ckpt **c)
     (*c)->has_next = d->has_next;
     (*c)->tb_next = d->tb_next;
     return 0;
+#endif
 }
 
 extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
 {
+#ifndef DUT_SAVABLE
+    (void)d;
+    (void)c;
+    return -1;
+#else
     dut_trace_trace_close(d);
     MemRestore is(c->model);
     is >> *d->top;
@@ -419,6 +435,7 @@ extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
     d->tb_next = c->tb_next;
     d->top->contextp()->time(d->time);
     return 0;
+#endif
 }
 
 extern "C" size_t dut_ckpt_bytes(const struct dut_ckpt *c)
