@@ -139,11 +139,15 @@ golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 # tb_rtl_srcs: the sources of a tree, in compile order (as RTL_SRCS for rtl/)
 tb_rtl_srcs = $(1)/common/cs_pkg.sv $(1)/common/cs_fifo.sv $(wildcard $(1)/itm/itm_pkg.sv) \
   $(filter-out $(1)/itm/itm_pkg.sv,$(sort $(wildcard $(1)/itm/*.sv))) \
-  $(foreach b,fpb tpiu dwt,$(1)/$(b)/$(b)_pkg.sv $(filter-out $(1)/$(b)/$(b)_pkg.sv,$(sort $(wildcard $(1)/$(b)/*.sv)))) \
+  $(foreach b,fpb tpiu dwt,$(1)/$(b)/$(b)_pkg.sv \
+    $(filter-out $(1)/$(b)/$(b)_pkg.sv,$(sort $(wildcard $(1)/$(b)/*.sv)))) \
   $(1)/top/trace_top.sv
-tb_rtl_hash = cd $(1) && sha256sum $(patsubst $(1)/%,%,$(call tb_rtl_srcs,$(1))) | sha256sum | cut -c1-16
+tb_rtl_hash = cd $(1) && sha256sum $(patsubst $(1)/%,%,$(call tb_rtl_srcs,$(1))) | sha256sum | \
+  cut -c1-16
 # (the tree's own include directories, not rtl/'s)
 TB_VL_FLAGS = $(filter-out $(RTL_INC),$(VL_FLAGS))
+# what the flags stamp records: not the build's -j (JOBS)
+TB_VL_STAMP = $(strip $(filter-out -j $(JOBS),$(TB_VL_FLAGS)) $(call vl_params,$(1)) $(2))
 define TB_RULES
 $(2)/vl/$(1)/Vtrace_tb_top__ALL.a: $(call tb_rtl_srcs,$(3)) $(TB_TOP) $(2)/vl/$(1)/vl_flags.txt
 	@mkdir -p $(2)/vl/$(1)
@@ -157,8 +161,8 @@ $(2)/vl/$(1)/Vtrace_tb_top__ALL.a: $(call tb_rtl_srcs,$(3)) $(TB_TOP) $(2)/vl/$(
 	    > /dev/null
 # the flags the model was Verilated with: a change (e.g. --savable added) rebuilds it
 $(2)/vl/$(1)/vl_flags.txt: tb-flags-force
-	@mkdir -p $$(@D); echo '$(TB_VL_FLAGS) $(call vl_params,$(1)) $(4)' | cmp -s - $$@ || \
-	  echo '$(TB_VL_FLAGS) $(call vl_params,$(1)) $(4)' > $$@
+	@mkdir -p $$(@D); echo '$(call TB_VL_STAMP,$(1),$(4))' | cmp -s - $$@ || \
+	  echo '$(call TB_VL_STAMP,$(1),$(4))' > $$@
 $(2)/tb/$(1)/dut_trace.o: $(TB_SHIM) $(2)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/common/dut_trace.h \
                             sim/golden/include/itm_model.h
 	@mkdir -p $(2)/tb/$(1)
@@ -175,7 +179,8 @@ $(2)/tb/$(1)/trace_tb: $(patsubst %.c,$(2)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN
 endef
 .PHONY: tb-flags-force
 # RTL_DIR (the tests' mutants): a copy of the project root, its rtl/ and lint/ used
-$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(BUILD),$(abspath $(RTL_DIR))/rtl,$(abspath $(RTL_DIR))/lint/verilator.vlt)))
+$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(BUILD),$(abspath $(RTL_DIR))/rtl,\
+  $(abspath $(RTL_DIR))/lint/verilator.vlt)))
 
 # make tb RTL=DIR: the harness against the RTL tree DIR (a copy of rtl/, edited) in
 # $(BUILD)/rtl-HASH (HASH: of DIR's absolute path), so each tree keeps its own build and the
@@ -183,8 +188,10 @@ $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(BUILD),$(abspath $(RTL_DIR))/r
 TB_RTL_ABS  := $(if $(RTL),$(abspath $(RTL)))
 TB_RTL_KEY  := $(if $(RTL),rtl-$(shell printf %s '$(TB_RTL_ABS)' | sha256sum | cut -c1-10))
 TB_OUT      := $(if $(RTL),$(BUILD)/$(TB_RTL_KEY),$(BUILD))
-$(if $(RTL),$(if $(wildcard $(TB_RTL_ABS)/top/trace_top.sv),,$(error RTL=$(RTL): no top/trace_top.sv there (RTL= names a copy of rtl/, not of the project))))
-$(if $(RTL),$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(TB_OUT),$(TB_RTL_ABS),$(abspath lint/verilator.vlt)))))
+$(if $(RTL),$(if $(wildcard $(TB_RTL_ABS)/top/trace_top.sv),,\
+  $(error RTL=$(RTL): no top/trace_top.sv there (RTL= names a copy of rtl/, not of the project))))
+$(if $(RTL),$(foreach c,$(CFGS),\
+  $(eval $(call TB_RULES,$(c),$(TB_OUT),$(TB_RTL_ABS),$(abspath lint/verilator.vlt)))))
 
 tb: $(TB_OUT)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG; RTL=DIR: against the RTL tree DIR (kept apart in build/rtl-HASH)
 	@echo "tb: $(TB_OUT)/tb/$(CFG)/trace_tb"; $(TB_OUT)/tb/$(CFG)/trace_tb --print-config

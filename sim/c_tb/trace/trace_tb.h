@@ -88,7 +88,7 @@ struct tb {
     bool collect;
     struct fcov *fcov;             /* functional coverage of the main run, or NULL */
     bool ckpt_on;                  /* the main run saves checkpoints (trace_tb_ckpt.h) */
-    double ckpt_last;              /* run time of the last one */
+    double ckpt_last;              /* now_s() of the last one (or of the run's start) */
     struct tb_ckpt *ckpt[2];       /* the newest, the one before */
 };
 

@@ -58,8 +58,6 @@ static bool save(struct tb *tb, struct tb_ckpt *k)
 void tb_ckpt_tick(struct tb *tb)
 {
     double t = now_s();
-    if (tb->ckpt_last == 0.0)
-        tb->ckpt_last = t; /* the first after --checkpoint-ms of run */
     if (t - tb->ckpt_last < 1e-3 * (double)tb->o->ckpt_ms)
         return;
     tb->ckpt_last = t;

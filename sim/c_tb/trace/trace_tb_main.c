@@ -106,7 +106,9 @@ int main(int argc, char **argv)
 
     if (tb_start(&tb, false) != 0)
         return EXIT_FAIL;
-    tb.ckpt_on = tb.use_r && !o.wave && o.ckpt_ms > 0; /* a failure's replay starts near it (trace_tb_ckpt.h) */
+    /* checkpoints: a failure's replay starts near it (trace_tb_ckpt.h) */
+    tb.ckpt_on = tb.use_r && !o.wave && o.ckpt_ms > 0;
+    tb.ckpt_last = now_s();
     struct run_ctl ctl = {.checks = true, .trace = o.wave, .trace_from = INT64_MIN,
                           .stop_after = INT64_MAX, .verify_at = INT64_MIN};
     struct run_result r;
