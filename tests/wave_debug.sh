@@ -20,6 +20,7 @@
 #   - shrinking a mismatch that needs nothing but time (--inject-mismatch 2000) leaves the
 #     single event `idle 2001` (the idle starts at cycle 0 and must reach cycle 2000);
 #   - the report decodes the packets in progress consistently ("HH TYPE", byte count);
+#   - the failure path, shrinking and a checkpoint replay run clean under ASan+UBSan;
 #   - `make wave` opens the view the last failure wrote (not the newest .gtkw).
 # Usage: tests/wave_debug.sh BUILD_DIR CFG...
 set -u
@@ -114,6 +115,18 @@ rc=0
 [ $rc = 1 ] && grep -q 'shrink: .* -> .* events' "$asan/run.log" &&
   ! grep -q -E 'Sanitizer|runtime error' "$asan/run.log" ||
   fail "asan: the failing run with --shrink exited $rc (see $asan/run.log)"
+# checkpoints saved (at cycles 65536 and 131072) and one restored, under the sanitizers (the
+# project's RTL: the broken copy fails early)
+bvl=$build/vl/base
+g++ $san -o "$asan/trace_tb_base" "${objs[@]}" "$build/tb/base/dut_trace.o" "$bvl/Vtrace_tb_top__ALL.a" \
+    "$bvl/verilated.o" "$bvl/verilated_fst_c.o" "$bvl/verilated_threads.o" -lzip -lz -lpthread ||
+  fail "asan: link with the project's RTL"
+rc=0
+"$asan/trace_tb_base" --seed 3 --cycles 140000 --inject-mismatch 135000 --checkpoint-ms 1 \
+  --wave-window 100 --wave-dir "$asan/ck" > "$asan/ckpt.log" 2>&1 || rc=$?
+[ $rc = 1 ] && grep -q 'replayed from the checkpoint at cycle' "$asan/ckpt.log" &&
+  ! grep -q -E 'Sanitizer|runtime error|warning' "$asan/ckpt.log" ||
+  fail "asan: the checkpoint replay exited $rc (see $asan/ckpt.log)"
 
 # ---- the view on every configuration ----------------------------------------------------
 printf 'read 0xFBC expect=0x0   # ITM_DEVARCH is 0x47701A01: a failing check\nidle 4\n' \
