@@ -84,7 +84,7 @@ VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # --unroll-count 256: the per-port register loops of a 256-port ITM stay unrolled (with the
 # default of 64 the max configuration simulates about 10x slower; see make bench).
 VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --assert --x-assign unique \
-            --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --build -j $(JOBS) \
+            --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --savable --build -j $(JOBS) \
             -CFLAGS -O2 $(RTL_INC)
 
 .DEFAULT_GOAL := help
@@ -141,31 +141,71 @@ golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 	  echo "== asan $$n"; $(BUILD)/asan/$$n; done
 
 # ---- Verilated model + harness, one per configuration -----------------------------------
+# $(call TB_RULES,CONFIG,BUILD_ROOT,RTL_ROOT,VLT): the model of the RTL tree RTL_ROOT (laid out
+# as rtl/: common/ itm/ fpb/ tpiu/ dwt/ top/) in BUILD_ROOT/vl/CONFIG, the harness in
+# BUILD_ROOT/tb/CONFIG/trace_tb. The shim records RTL_ROOT and a content hash of its sources
+# (sha256 of `sha256sum` over their paths relative to RTL_ROOT; --print-config and every
+# report print them). --savable: the harness checkpoints the model (wave replays start near
+# the failure, trace_tb_ckpt.c).
+# tb_rtl_srcs: the sources of a tree, in compile order (as RTL_SRCS for rtl/)
+tb_rtl_srcs = $(1)/common/cs_pkg.sv $(1)/common/cs_fifo.sv $(wildcard $(1)/itm/itm_pkg.sv) \
+  $(filter-out $(1)/itm/itm_pkg.sv,$(sort $(wildcard $(1)/itm/*.sv))) \
+  $(foreach b,fpb tpiu dwt,$(1)/$(b)/$(b)_pkg.sv \
+    $(filter-out $(1)/$(b)/$(b)_pkg.sv,$(sort $(wildcard $(1)/$(b)/*.sv)))) \
+  $(1)/top/trace_top.sv
+tb_rtl_hash = cd $(1) && sha256sum $(patsubst $(1)/%,%,$(call tb_rtl_srcs,$(1))) | sha256sum | \
+  cut -c1-16
+# (the tree's own include directories, not rtl/'s)
+TB_VL_FLAGS = $(filter-out $(RTL_INC),$(VL_FLAGS))
+# what the flags stamp records: not the build's -j (JOBS)
+TB_VL_STAMP = $(strip $(filter-out -j $(JOBS),$(TB_VL_FLAGS)) $(call vl_params,$(1)) $(2))
 define TB_RULES
-$(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a: $(addprefix $(RTL_DIR)/,$(RTL_SRCS)) $(TB_TOP)
-	@mkdir -p $(BUILD)/vl/$(1)
-	cd $(RTL_DIR) && $(VERILATOR) $(VL_FLAGS) $(call vl_params,$(1)) --Mdir $(abspath $(BUILD)/vl/$(1)) \
-	    lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) > $(abspath $(BUILD)/vl/$(1))/verilator.log 2>&1 || \
-	    { cat $(abspath $(BUILD)/vl/$(1))/verilator.log; exit 1; }
-	$(MAKE) -s -C $(BUILD)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
+$(2)/vl/$(1)/Vtrace_tb_top__ALL.a: $(call tb_rtl_srcs,$(3)) $(TB_TOP) $(2)/vl/$(1)/vl_flags.txt
+	@mkdir -p $(2)/vl/$(1)
+	@test -n "$(call tb_rtl_srcs,$(3))" && for f in $(call tb_rtl_srcs,$(3)); do \
+	  test -f $$$$f || { echo "tb: RTL tree $(3): missing $$$$f"; exit 1; }; done
+	$(VERILATOR) $(TB_VL_FLAGS) $(foreach d,common itm fpb tpiu dwt,-I$(3)/$(d)) $(call vl_params,$(1)) \
+	    --Mdir $(abspath $(2)/vl/$(1)) $(4) $(call tb_rtl_srcs,$(3)) $(TB_TOP) \
+	    > $(abspath $(2)/vl/$(1))/verilator.log 2>&1 || \
+	    { cat $(abspath $(2)/vl/$(1))/verilator.log; exit 1; }
+	$(MAKE) -s -C $(2)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \
 	    > /dev/null
-$(BUILD)/tb/$(1)/dut_trace.o: $(TB_SHIM) $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/common/dut_trace.h \
+# the flags the model was Verilated with: a change (e.g. --savable added) rebuilds it
+$(2)/vl/$(1)/vl_flags.txt: tb-flags-force
+	@mkdir -p $$(@D); echo '$(call TB_VL_STAMP,$(1),$(4))' | cmp -s - $$@ || \
+	  echo '$(call TB_VL_STAMP,$(1),$(4))' > $$@
+$(2)/tb/$(1)/dut_trace.o: $(TB_SHIM) $(2)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/common/dut_trace.h \
                             sim/golden/include/itm_model.h
-	@mkdir -p $(BUILD)/tb/$(1)
-	$(CXX) -O2 -g -std=c++17 -I$(BUILD)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
-	    -Isim/golden/include \
+	@mkdir -p $(2)/tb/$(1)
+	$(CXX) -O2 -g -std=c++17 -I$(2)/vl/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd -Isim/c_tb/common \
+	    -Isim/golden/include -DDUT_RTL_PATH='"$(3)"' -DDUT_RTL_HASH="\"$$$$($(call tb_rtl_hash,$(3)))\"" \
 	    -c $(TB_SHIM) -o $$@
-$(BUILD)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h sim/golden/include/*.h)
+$(2)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
-$(BUILD)/tb/$(1)/trace_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
-                         $(BUILD)/tb/$(1)/dut_trace.o
-	$(CXX) -o $$@ $$^ $(BUILD)/vl/$(1)/Vtrace_tb_top__ALL.a $(BUILD)/vl/$(1)/verilated.o \
-	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
+$(2)/tb/$(1)/trace_tb: $(patsubst %.c,$(2)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
+                         $(2)/tb/$(1)/dut_trace.o
+	$(CXX) -o $$@ $$^ $(2)/vl/$(1)/Vtrace_tb_top__ALL.a $(2)/vl/$(1)/verilated.o \
+	    $(2)/vl/$(1)/verilated_fst_c.o $(2)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 endef
-$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
+.PHONY: tb-flags-force
+# RTL_DIR (the tests' mutants): a copy of the project root, its rtl/ and lint/ used
+$(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(BUILD),$(abspath $(RTL_DIR))/rtl,\
+  $(abspath $(RTL_DIR))/lint/verilator.vlt)))
 
-tb: $(BUILD)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG
+# make tb RTL=DIR: the harness against the RTL tree DIR (a copy of rtl/, edited) in
+# $(BUILD)/rtl-HASH (HASH: of DIR's absolute path), so each tree keeps its own build and the
+# default one (build/tb/CFG) is never replaced; edits in DIR rebuild it.
+TB_RTL_ABS  := $(if $(RTL),$(abspath $(RTL)))
+TB_RTL_KEY  := $(if $(RTL),rtl-$(shell printf %s '$(TB_RTL_ABS)' | sha256sum | cut -c1-10))
+TB_OUT      := $(if $(RTL),$(BUILD)/$(TB_RTL_KEY),$(BUILD))
+$(if $(RTL),$(if $(wildcard $(TB_RTL_ABS)/top/trace_top.sv),,\
+  $(error RTL=$(RTL): no top/trace_top.sv there (RTL= names a copy of rtl/, not of the project))))
+$(if $(RTL),$(foreach c,$(CFGS),\
+  $(eval $(call TB_RULES,$(c),$(TB_OUT),$(TB_RTL_ABS),$(abspath lint/verilator.vlt)))))
+
+tb: $(TB_OUT)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG; RTL=DIR: against the RTL tree DIR (kept apart in build/rtl-HASH)
+	@echo "tb: $(TB_OUT)/tb/$(CFG)/trace_tb"; $(TB_OUT)/tb/$(CFG)/trace_tb --print-config
 
 # make sim shows the whole system: without CFG= it runs the `full` configuration (ITM, DWT
 # and TPIU) on scenarios/firmware.scn and decodes the captured SWO pin (tests/sim.sh);
@@ -322,12 +362,13 @@ formal-quick: ## the quick formal proofs (~1 min; part of make test)
 	@$(FORMAL_ENV) formal/run.sh $(BUILD) --quick
 
 # ---- mismatch debugging (README "Debugging a mismatch in GTKWave") ----------------------
-wave: ## open the newest mismatch view (a .gtkw under build/) in GTKWave
-	@f=$$(find $(BUILD) -name '*.gtkw' -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | \
+wave: ## open the view of the last failure (the newest last_view.txt a harness wrote under build/) in GTKWave
+	@r=$$(find $(BUILD) -name last_view.txt -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | \
 	      cut -d' ' -f2-); \
-	if [ -z "$$f" ]; then echo "wave: no .gtkw under $(BUILD)/ (a failing run writes one)"; \
-	  exit 1; fi; \
-	echo "wave: $$f"; \
+	if [ -z "$$r" ]; then echo "wave: no failure recorded under $(BUILD)/ (a failing run of a" \
+	  "harness there records its view in last_view.txt beside the binary)"; exit 1; fi; \
+	f=$$(cat "$$r"); echo "wave: $$f (the last failure, recorded in $$r)"; \
+	if [ ! -f "$$f" ]; then echo "wave: $$f is gone"; exit 1; fi; \
 	if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
 	  echo "wave: no display (DISPLAY is not set); on a machine with one: gtkwave $$f"; \
 	else gtkwave "$$f"; fi
@@ -445,13 +486,16 @@ COV_SEEDS    ?= 8
 COV_CYCLES   ?= 200000
 COV          := $(BUILD)/cov
 
-unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists), under ASan+UBSan
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists, shrinking's idle tails), under ASan+UBSan
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
 	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
 	@$(BUILD)/asan/test_pktdec
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_scenario.c \
 	    sim/c_tb/common/scenario.c sim/c_tb/common/log.c -o $(BUILD)/asan/test_scenario
 	@$(BUILD)/asan/test_scenario
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_shrink.c \
+	    sim/c_tb/common/shrink.c -o $(BUILD)/asan/test_shrink
+	@$(BUILD)/asan/test_shrink
 
 $(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
@@ -482,11 +526,12 @@ merge-reports: ## merge the shard reports under build/reports/ into build/report
 	@tests/merge_reports.py $(BUILD)/reports/merged $(filter-out %/merged.json,$(wildcard $(BUILD)/reports/*.json))
 
 # Coverage build: the same RTL Verilated with --coverage-line --coverage-toggle and the C
-# compiled with --coverage, one per configuration, under build/cov/.
+# compiled with --coverage, one per configuration, under build/cov/ (without --savable,
+# which Verilator does not support with coverage: no checkpoints there).
 define COV_RULES
 $(COV)/vl/$(1)/Vtrace_tb_top__ALL.a: $(RTL_SRCS) $(TB_TOP)
 	@mkdir -p $(COV)/vl/$(1)
-	$(VERILATOR) $(VL_FLAGS) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
+	$(VERILATOR) $(filter-out --savable,$(VL_FLAGS)) --coverage-line --coverage-toggle $(call vl_params,$(1)) \
 	    --Mdir $(abspath $(COV)/vl/$(1)) lint/verilator.vlt $(RTL_SRCS) $(TB_TOP) \
 	    > $(COV)/vl/$(1)/verilator.log 2>&1 || { cat $(COV)/vl/$(1)/verilator.log; exit 1; }
 	$(MAKE) -s -C $(COV)/vl/$(1) -f Vtrace_tb_top.mk verilated.o verilated_fst_c.o verilated_threads.o \

@@ -6,7 +6,7 @@
 # slows both alike. Rates of trace_tb are its own "cycles/s" (the run loop, without process
 # start-up); other timings are wall clock around the process.
 # Usage: tests/bench.sh BUILD_DIR   (environment from the Makefile's bench rule; REPS,
-# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES override the run lengths)
+# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES, LONG_CYCLES override the run lengths)
 set -euo pipefail
 build=$1
 bd=$build/bench
@@ -15,6 +15,7 @@ cycles=${CYCLES:-2000000}
 golden_cycles=${GOLDEN_CYCLES:-6000000}
 fst_cycles=${FST_CYCLES:-300000}
 scale_cycles=${SCALE_CYCLES:-300000}
+long_cycles=${LONG_CYCLES:-10000000}
 jobs=${JOBS:-2}
 mkdir -p "$bd"
 t_start=$(date +%s)
@@ -163,6 +164,32 @@ row "lockstep, --trace-fst compiled in, off" "$(mfmt "$on")" "cycles/s" "$(fdiv 
     "by time $(awk -v c="$tc" 'BEGIN { printf "%.1f%%", 100 * c }') $(meets "$tc" "<=" 0.05)$on_note"
 row "lockstep, FST always on (--wave, $((fst_cycles / 1000))k cyc)" "$(mfmt "$fst_rate")" "cycles/s" \
     "$(fdiv "$fst_rate" "$nt")" "" "$(awk -v s="$fst_size" -v c="$fst_cycles" 'BEGIN { printf "%.1f bytes/cycle of FST", s / c }')"
+
+# ---- 2b. a mismatch near the end of a long run: the run vs the replay for its waves --------
+# --inject-mismatch N: a mismatch in cycle N of a random run (as from a broken RTL); the
+# replay traces [N-2000, N+8] from the newest checkpoint before N-2000 (default every 0.5 s
+# of run) or, with --checkpoint-ms 0, from cycle 0. One run each; the run's own time is the
+# process's minus the replay's ("replayed ... in S s").
+echo "bench: mismatch at cycle $long_cycles ..." >&2
+late() { # CHECKPOINT_MS -> "run_seconds replay_seconds"
+  local t0 t1 out
+  t0=$(now)
+  out=$("$tb" --seed 1 --cycles $((long_cycles + 1000)) --inject-mismatch "$long_cycles" \
+        --checkpoint-ms "$1" --wave-dir "$bd/late_$1" 2>&1) && { echo "bench: FAIL: no mismatch" >&2; exit 1; }
+  t1=$(now)
+  awk -v a="$t0" -v b="$t1" -v r="$(sed -n 's/^ *replayed .* in \([0-9.]*\) s$/\1/p' <<< "$out")" \
+    'BEGIN { printf "%.2f %.2f", b - a - r, r }'
+}
+read -r lrun lrep <<< "$(late 500)"
+read -r zrun zrep <<< "$(late 0)"
+sect "Mismatch at cycle $long_cycles of a random run (base, --inject-mismatch; waves of [N-2000, N+8])"
+row "the run up to the mismatch" "$lrun" "s" "1.00" "" ""
+row "the replay for the waves, from a checkpoint" "$lrep" "s" "$(fdiv "$lrep" "$lrun")" "<= 0.05" \
+  "by time: $(meets "$(fdiv "$lrep" "$lrun")" "<=" 0.05)"
+row "  the same from cycle 0 (--checkpoint-ms 0)" "$zrep" "s" "$(fdiv "$zrep" "$zrun")" "" "run $zrun s"
+read -r ck nock <<< "$(pair_rate "$tb" --seed 1 --cycles "$cycles" :: "$tb" --seed 1 --cycles "$cycles" --checkpoint-ms 0)"
+row "lockstep with checkpoints (every 0.5 s)" "$(mfmt "$ck")" "cycles/s" "$(fdiv "$ck" "$nock")" ">= 0.98" \
+  "vs none: $(meets "$(fdiv "$ck" "$nock")" ">=" 0.98)"
 
 # ---- 3. Icarus vs Verilator on the longest vector --------------------------------------
 echo "bench: Icarus vs Verilator ..." >&2

@@ -6,9 +6,14 @@ The FST is opened with GTKWave's own fst2vcd; the .gtkw is parsed as GTKWave rea
 Checks: the FST opens and holds the signals given with --require; every trace the .gtkw
 names exists in the FST (vectors with their range, as GTKWave names them); [dumpfile] is the
 FST; the translate filter files exist; the primary marker and named marker A sit at
---marker; the zoomed window contains the marker; --window-max bounds the traced time span.
+--marker; the zoomed window contains the marker; --window-max bounds the traced time span;
+--group / --no-group: a group whose title contains the text is (is not) in the view;
+--value-chars N: the signal pane ([signals_width], at 8 pixels a character) fits the
+longest trace name, '=' and N characters of value; every label of the ATB header filter
+(itm_hdr.txt) has one form, "HH TYPE ...", HH the header byte it labels.
 
 Usage: wave_check.py FST GTKW [--marker T] [--require NAME ...] [--window-max T]
+                     [--group TEXT ...] [--no-group TEXT ...] [--value-chars N]
 Exit status 0 if all checks pass, 1 otherwise (each failed check is printed).
 """
 import argparse
@@ -40,7 +45,7 @@ def fst_names(fst):
 
 def gtkw_parse(path):
     """Directives, trace names and filter files of a .gtkw file."""
-    d = {"traces": [], "filters": [], "markernames": {}}
+    d = {"traces": [], "filters": [], "markernames": {}, "groups": set()}
     for line in open(path):
         line = line.rstrip("\n")
         if not line or line.startswith("[*]"):
@@ -57,7 +62,9 @@ def gtkw_parse(path):
             d["zoom"], d["marker"], d["named"] = float(f[0]), int(f[1]), [int(x) for x in f[2:]]
         elif line.startswith("^"):
             d["filters"].append(line.split(None, 1)[1])
-        elif line[0] in "@->!?":
+        elif line[0] == "-":
+            d["groups"].add(line[1:])
+        elif line[0] in "@>!?":
             continue
         else:
             if line.startswith("+{"):
@@ -73,6 +80,9 @@ def main():
     ap.add_argument("--marker", type=int)
     ap.add_argument("--require", nargs="*", default=[])
     ap.add_argument("--window-max", type=int)
+    ap.add_argument("--group", nargs="*", default=[])
+    ap.add_argument("--no-group", nargs="*", default=[])
+    ap.add_argument("--value-chars", type=int)
     a = ap.parse_args()
     bad = []
     try:
@@ -99,6 +109,25 @@ def main():
     for f in g["filters"]:
         if not os.path.isfile(f):
             bad.append(f"{a.gtkw}: translate filter {f} does not exist")
+        elif f.endswith("itm_hdr.txt"):
+            for line in open(f):
+                if line.startswith("#") or not line.strip():
+                    continue
+                v, _, label = line.rstrip("\n").partition(" ")
+                v = int(v, 16)
+                if v >= 0x100 and not label.startswith(f"{v & 0xFF:02X} "):
+                    bad.append(f"{f}: label '{label}' of {v:03x} is not 'HH TYPE ...'")
+    for t in a.group:
+        if not any(t in x for x in g["groups"]):
+            bad.append(f"{a.gtkw}: no group titled '...{t}...'")
+    for t in a.no_group:
+        if any(t in x for x in g["groups"]):
+            bad.append(f"{a.gtkw}: has a group titled '...{t}...'")
+    if a.value_chars is not None and g["traces"]:
+        need = 8 * (max(len(t) for t in g["traces"]) + 1 + a.value_chars)
+        if int(g.get("signals_width", 0)) < need:
+            bad.append(f"{a.gtkw}: [signals_width] {g.get('signals_width')} < {need} pixels "
+                       f"(longest name + {a.value_chars} characters of value)")
     if a.marker is not None:
         if g.get("marker") != a.marker:
             bad.append(f"{a.gtkw}: primary marker at {g.get('marker')}, expected {a.marker}")

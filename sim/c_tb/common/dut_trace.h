@@ -7,6 +7,7 @@
 #ifndef TRACEREF_SIM_C_TB_COMMON_DUT_TRACE_H
 #define TRACEREF_SIM_C_TB_COMMON_DUT_TRACE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sys_model.h"
@@ -65,6 +66,20 @@ int dut_trace_tick(struct dut_trace *d);
 /* Starts an FST trace (closing any open one); returns 0 on success. */
 int dut_trace_trace_open(struct dut_trace *d, const char *path);
 void dut_trace_trace_close(struct dut_trace *d);
+/* Checkpoints of the model's whole state (a model Verilated with --savable), held in
+ * memory. dut_trace_save writes the state into *c (allocated if NULL, reused otherwise);
+ * it fails (-1) while a trace is open. dut_trace_restore puts a saved state into a model
+ * of the same build (closing its trace). */
+struct dut_ckpt;
+int dut_trace_save(struct dut_trace *d, struct dut_ckpt **c);
+int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c);
+size_t dut_ckpt_bytes(const struct dut_ckpt *c);
+void dut_ckpt_free(struct dut_ckpt *c);
+/* The RTL tree the model was Verilated from and a hash of its sources' contents
+ * (Makefile TB_RULES; "unknown" in builds that do not record them). */
+const char *dut_trace_rtl_path(void);
+const char *dut_trace_rtl_hash(void);
+
 /* Runs final blocks; call once at the end. */
 void dut_trace_final(struct dut_trace *d);
 

@@ -25,4 +25,12 @@ struct shrink_stats {
 size_t shrink_events(struct event *ev, size_t n, shrink_test_fn test, void *ctx, unsigned max_runs,
                      struct shrink_stats *st);
 
+/* Then the cause alone: finds the longest tail ev[i..n) that can be replaced by the single
+ * event *idle (an `idle N` long enough to reach the failure) with the list still failing,
+ * by bisection over i (about log2(n) calls of test, at most max_runs), and makes the
+ * replacement. Returns the new length (n if no tail of two or more events, or of one event
+ * that is not already an idle, could be replaced). */
+size_t shrink_tail_idle(struct event *ev, size_t n, const struct event *idle, shrink_test_fn test,
+                        void *ctx, unsigned max_runs, struct shrink_stats *st);
+
 #endif

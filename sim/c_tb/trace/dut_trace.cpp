@@ -4,14 +4,33 @@
 // harness. Built with -DDUT_NO_TRACE (and a model Verilated without --trace-fst) it has
 // no waveform support: dut_trace_trace_open fails (make bench measures the cost of tracing
 // compiled in but off against this).
+// Checkpoints (dut_trace_save/restore) need a model Verilated with --savable; Verilator's
+// serialiser (verilated_save.cpp) is compiled in here, so every binary that links the shim
+// (trace_tb, vecreplay, the bench builds) has it without another object. The coverage
+// build (VM_COVERAGE=1) has none: Verilator does not support --savable with --coverage.
 #include "dut_trace.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
+#include <vector>
 
 #include "Vtrace_tb_top.h"
 #include "verilated.h"
+#if !VM_COVERAGE
+#define DUT_SAVABLE 1
+#include "verilated_save.cpp" // NOLINT: see above
+#include "verilated_save.h"
+#endif
+
+// The RTL tree the model was Verilated from (the Makefile's TB_RULES pass both).
+#ifndef DUT_RTL_PATH
+#define DUT_RTL_PATH "unknown"
+#endif
+#ifndef DUT_RTL_HASH
+#define DUT_RTL_HASH "unknown"
+#endif
 #ifndef DUT_NO_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -317,6 +336,126 @@ extern "C" void dut_trace_trace_close(struct dut_trace *d)
         d->trace.reset();
     }
 #endif
+}
+
+#ifdef DUT_SAVABLE
+namespace {
+// Verilator's serialiser into memory: a checkpoint is a byte vector.
+class MemSave final : public VerilatedSerialize {
+public:
+    explicit MemSave(std::vector<uint8_t> &out) : m_out(out)
+    {
+        m_out.clear();
+        m_isOpen = true;
+    }
+    ~MemSave() override { flush(); }
+    void flush() override
+    {
+        m_out.insert(m_out.end(), m_bufp, m_cp);
+        m_cp = m_bufp;
+    }
+
+private:
+    std::vector<uint8_t> &m_out;
+};
+
+class MemRestore final : public VerilatedDeserialize {
+public:
+    explicit MemRestore(const std::vector<uint8_t> &in) : m_in(in)
+    {
+        m_isOpen = true;
+        m_endp = m_bufp;
+        fill();
+    }
+    void fill() override
+    {
+        const size_t keep = static_cast<size_t>(m_endp - m_cp);
+        std::memmove(m_bufp, m_cp, keep);
+        m_cp = m_bufp;
+        m_endp = m_bufp + keep;
+        size_t n = bufferSize() - keep;
+        if (n > m_in.size() - m_pos)
+            n = m_in.size() - m_pos;
+        std::memcpy(m_endp, m_in.data() + m_pos, n);
+        m_pos += n;
+        m_endp += n;
+    }
+
+private:
+    const std::vector<uint8_t> &m_in;
+    size_t m_pos = 0;
+};
+} // namespace
+#endif
+
+struct dut_ckpt {
+    std::vector<uint8_t> model;
+    uint64_t time = 0;
+    bool has_next = false;
+    sys_out tb_next{};
+};
+
+extern "C" int dut_trace_save(struct dut_trace *d, struct dut_ckpt **c)
+{
+#ifndef DUT_NO_TRACE
+    if (d->trace)
+        return -1; // not while tracing (the trace is not part of a checkpoint)
+#endif
+#ifndef DUT_SAVABLE
+    (void)c;
+    return -1;
+#else
+    if (!*c)
+        *c = new (std::nothrow) dut_ckpt;
+    if (!*c)
+        return -1;
+    {
+        MemSave os((*c)->model);
+        os << *d->top;
+    }
+    (*c)->time = d->time;
+    (*c)->has_next = d->has_next;
+    (*c)->tb_next = d->tb_next;
+    return 0;
+#endif
+}
+
+extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
+{
+#ifndef DUT_SAVABLE
+    (void)d;
+    (void)c;
+    return -1;
+#else
+    dut_trace_trace_close(d);
+    MemRestore is(c->model);
+    is >> *d->top;
+    d->time = c->time;
+    d->has_next = c->has_next;
+    d->tb_next = c->tb_next;
+    d->top->contextp()->time(d->time);
+    return 0;
+#endif
+}
+
+extern "C" size_t dut_ckpt_bytes(const struct dut_ckpt *c)
+{
+    return c ? c->model.size() : 0;
+}
+
+extern "C" void dut_ckpt_free(struct dut_ckpt *c)
+{
+    delete c;
+}
+
+extern "C" const char *dut_trace_rtl_path(void)
+{
+    return DUT_RTL_PATH;
+}
+
+extern "C" const char *dut_trace_rtl_hash(void)
+{
+    return DUT_RTL_HASH;
 }
 
 extern "C" void dut_trace_final(struct dut_trace *d)

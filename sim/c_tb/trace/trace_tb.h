@@ -21,6 +21,7 @@
 #include "sys_model.h"
 
 struct fcov;
+struct tb_ckpt;
 
 enum exit_code { EXIT_PASS = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SKIP = 77 };
 enum mode { MODE_LOCKSTEP, MODE_RTL, MODE_GOLDEN };
@@ -36,6 +37,7 @@ struct opts {
     bool cycles_given;
     unsigned reset_cycles;
     uint64_t max_cycles;
+    bool max_cycles_given;
     const char *wave;
     uint64_t wave_window;
     const char *wave_dir;
@@ -52,6 +54,8 @@ struct opts {
     const char *capture_swo, *capture_par; /* --capture-swo, --capture-par */
     uint64_t capture_rate;                 /* --capture-rate: Hz recorded in .sr captures */
     bool warn_unmapped;                    /* --warn-unmapped */
+    uint64_t ckpt_ms;  /* --checkpoint-ms: run time between checkpoints (0: none) */
+    int64_t inject_at; /* --inject-mismatch: golden busy inverted in this cycle (INT64_MAX: never) */
 };
 
 /* Events of a run as they started (for --shrink), with their start cycles. */
@@ -84,6 +88,9 @@ struct tb {
     struct ev_list col;            /* --shrink: the events of the main run */
     bool collect;
     struct fcov *fcov;             /* functional coverage of the main run, or NULL */
+    bool ckpt_on;                  /* the main run saves checkpoints (trace_tb_ckpt.h) */
+    double ckpt_last;              /* now_s() of the last one (or of the run's start) */
+    struct tb_ckpt *ckpt[2];       /* the newest, the one before */
 };
 
 /* What the cycle loop does. */
@@ -114,6 +121,7 @@ struct run_result {
     uint64_t cycles;    /* cycles run, reset included */
     double seconds;
     bool verified; /* replay: the outputs differed in cycle verify_at */
+    int64_t early; /* replay: first cycle before verify_at with differing outputs (or INT64_MAX) */
     bool trace_failed;
 };
 

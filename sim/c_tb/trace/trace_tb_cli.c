@@ -4,6 +4,7 @@
  * text are generated from it. */
 #include "trace_tb_cli.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@ enum opt_id {
     OPT_SEED = CLI_ID_BASE, OPT_CYCLES, OPT_RESET_CYCLES, OPT_MAX_CYCLES, OPT_MODE,
     OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
     OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
-    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED,
+    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED, OPT_INJECT,
+    OPT_CKPT_MS,
 };
 
 #define STR_(x) #x
@@ -38,7 +40,8 @@ static const struct cli_opt cli_table[] = {
     CLI_NUM("reset-cycles", "N", OPT_RESET_CYCLES, 1, 1000000,
             "cycles of the initial reset, numbered -N..-1 (default 4, min 1)"),
     CLI_NUM("max-cycles", "N", OPT_MAX_CYCLES, 1, (uint64_t)INT64_MAX / 2,
-            "hard timeout: fail if cycle N is reached (default 50000000)"),
+            "hard timeout: fail if cycle N is reached (default: 50000000 with\n"
+            "a scenario; in random mode none, --cycles ends the run)"),
     CLI_VALUE("mode", "M", OPT_MODE,
               "lockstep (default) | rtl (Verilated model only) | golden (model only);\n"
               "rtl and golden do not compare (benchmarking, single-model checks)"),
@@ -54,6 +57,10 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("wave-dir", "DIR", OPT_WAVE_DIR,
               "directory of that trace, mismatch.fst, and of its GTKWave view\n"
               "mismatch.gtkw (default: the binary's directory)"),
+    CLI_NUM("checkpoint-ms", "N", OPT_CKPT_MS, 0, 3600000,
+            "save the state of the run about every N ms of run time (the two\n"
+            "newest kept), so that the replay of a failure starts at the last one\n"
+            "before its window (default 500; 0: none, the replay starts at cycle 0)"),
     CLI_FLAG("shrink", OPT_SHRINK,
              "on a mismatch, reduce the events to a minimal scenario that still\n"
              "fails the same way (delta debugging), write it to DIR/shrunk.scn\n"
@@ -63,7 +70,9 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("emit-scenario", "F", OPT_EMIT_SCENARIO,
               "write every event run, in scenario syntax, to F (turns a random run\n"
               "into a directed test: running F reproduces it)"),
-    CLI_FLAG("progress", OPT_PROGRESS, "print cycles/s about every 2 s to stderr"),
+    CLI_FLAG("progress", OPT_PROGRESS,
+             "print the cycle (of --cycles), cycles/s and the time left about\n"
+             "every 2 s to stderr"),
     CLI_FLAG("fcov", OPT_FCOV, "print the functional coverage of the run (docs/coverage.md)"),
     CLI_VALUE("fcov-json", "FILE", OPT_FCOV_JSON,
               "write it as JSON to FILE (tests/fcov_merge.py sums such files)"),
@@ -83,7 +92,12 @@ static const struct cli_opt cli_table[] = {
              "warn about every read or write of the scenario to a PPB frame\n"
              "without a block in this configuration (it reads 0, ignores writes)"),
     CLI_FLAG("print-config", OPT_PRINT_CONFIG,
-             "print this binary's configuration (scenario 'config' syntax), exit"),
+             "print this binary's configuration (scenario 'config' syntax), exit;\n"
+             "the RTL it was built from (path, content hash) goes to stderr"),
+    CLI_NUM("inject-mismatch", "N", OPT_INJECT, 0, (uint64_t)INT64_MAX / 4,
+            "self-test of the harness: the golden model's busy output reads\n"
+            "inverted in cycle N, a mismatch there as from a broken RTL (every\n"
+            "replay and shrink run too; make bench, make wave-test)"),
     CLI_FLAG("quiet", OPT_QUIET, "errors only"),
     CLI_FLAG("verbose", OPT_VERBOSE, "also debug messages (every event as it starts)"),
     CLI_FLAG("help", OPT_HELP, "this text"),
@@ -120,6 +134,8 @@ int parse_args(int argc, char **argv, struct opts *o)
     o->wave_window = 2000;
     o->shrink_runs = 2000;
     o->capture_rate = PINS_CAPTURE_RATE;
+    o->inject_at = INT64_MAX;
+    o->ckpt_ms = 500;
 
     /* the usage line names the binary as it was run; a longer name is cut */
     static char usage_line[sizeof USAGE_LINE + 4096];
@@ -192,8 +208,15 @@ int parse_args(int argc, char **argv, struct opts *o)
         case OPT_RESET_CYCLES:
             o->reset_cycles = (unsigned)n;
             break;
+        case OPT_CKPT_MS:
+            o->ckpt_ms = n;
+            break;
+        case OPT_INJECT:
+            o->inject_at = (int64_t)n;
+            break;
         case OPT_MAX_CYCLES:
             o->max_cycles = n;
+            o->max_cycles_given = true;
             break;
         case OPT_WAVE:
             o->wave = val;
@@ -228,6 +251,14 @@ int parse_args(int argc, char **argv, struct opts *o)
     if (o->scenario && (o->seed_given || o->cycles_given)) {
         log_msg(LOG_ERROR, "trace_tb: error: --seed/--cycles are for random mode; a scenario "
                            "(%s) defines its own events\n", o->scenario);
+        return EXIT_USAGE;
+    }
+    if (!o->scenario && !o->max_cycles_given)
+        o->max_cycles = (uint64_t)INT64_MAX / 2; /* --cycles ends a random run */
+    if (!o->scenario && o->max_cycles_given && o->max_cycles <= o->cycles) {
+        log_msg(LOG_ERROR, "trace_tb: error: --max-cycles %" PRIu64 " would stop the run before "
+                           "--cycles %" PRIu64 " (random mode needs no --max-cycles)\n",
+                o->max_cycles, o->cycles);
         return EXIT_USAGE;
     }
     if (o->shrink && o->mode != MODE_LOCKSTEP) {

@@ -24,6 +24,7 @@
 #include "random.h"
 #include "scenario.h"
 #include "trace_tb.h"
+#include "trace_tb_ckpt.h"
 #include "trace_tb_cli.h"
 #include "trace_tb_replay.h"
 #include "trace_tb_report.h"
@@ -42,6 +43,7 @@ int main(int argc, char **argv)
         char c[CFG_STR_LEN];
         cfg_string(&build_sys_cfg, c, sizeof c);
         printf("%s\n", c);
+        fprintf(stderr, "rtl %s (sha256 %s)\n", dut_trace_rtl_path(), dut_trace_rtl_hash());
         return EXIT_PASS;
     }
     if (!build_sys_cfg.has_tpiu && (o.capture_swo || o.capture_par)) {
@@ -117,6 +119,9 @@ int main(int argc, char **argv)
 
     if (tb_start(&tb, false) != 0)
         return EXIT_FAIL;
+    /* checkpoints: a failure's replay starts near it (trace_tb_ckpt.h) */
+    tb.ckpt_on = tb.use_r && !o.wave && o.ckpt_ms > 0;
+    tb.ckpt_last = now_s();
     struct run_ctl ctl = {.checks = true, .trace = o.wave, .trace_from = INT64_MIN,
                           .stop_after = INT64_MAX, .verify_at = INT64_MIN};
     struct run_result r;
@@ -168,6 +173,7 @@ int main(int argc, char **argv)
             log_msg(LOG_INFO, "trace_tb: shrink: the run passed, nothing to shrink\n");
         rc = EXIT_PASS;
     }
+    tb_ckpt_free(&tb);
     free(tb.col.ev);
     free(tb.col.cycle);
     if (tb.dut) {

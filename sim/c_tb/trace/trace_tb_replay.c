@@ -17,6 +17,7 @@
 #include "build_cfg.h"
 #include "log.h"
 #include "trace_tb.h"
+#include "trace_tb_ckpt.h"
 #include "trace_tb_run.h"
 #include "trace_wave.h"
 
@@ -53,10 +54,32 @@ static bool abs_dir(const char *dir, char *buf, size_t n)
     return true;
 }
 
+/* Records the view of the run's failure for `make wave`: its absolute path in the file
+ * TRACE_TB_LAST_VIEW beside the binary (make wave opens the newest such record under
+ * build/, wherever --wave-dir put the view). */
+static void record_view(const struct tb *tb, const char *dir, const char *gtkw)
+{
+    char bin[1024], path[1200];
+    const char *slash = strrchr(tb->argv[0], '/');
+    if (slash)
+        snprintf(bin, sizeof bin, "%.*s", (int)(slash - tb->argv[0]), tb->argv[0]);
+    else
+        snprintf(bin, sizeof bin, ".");
+    snprintf(path, sizeof path, "%s/%s", bin[0] ? bin : "/", TRACE_TB_LAST_VIEW);
+    FILE *f = fopen(path, "w");
+    bool bad = !f || fprintf(f, "%s/%s\n", dir, gtkw) < 0;
+    if (f && fclose(f) != 0)
+        bad = true;
+    if (bad)
+        log_msg(LOG_DEBUG, "trace_tb: cannot record the view in %s\n", path);
+}
+
 /* Writes the GTKWave view (shown_dir/gtkw, translate filters beside it) of the trace
- * shown_dir/fst holding cycles first..last, with the failure of r as its marker. */
+ * shown_dir/fst holding cycles first..last, with the failure of r as its marker; record:
+ * it is the run's failure view (record_view). */
 static void write_view(const struct tb *tb, const char *shown_dir, const char *fst,
-                       const char *gtkw, int64_t first, int64_t last, const struct run_result *r)
+                       const char *gtkw, int64_t first, int64_t last, const struct run_result *r,
+                       bool record)
 {
     char dir[1024];
     if (!abs_dir(shown_dir, dir, sizeof dir))
@@ -80,9 +103,12 @@ static void write_view(const struct tb *tb, const char *shown_dir, const char *f
     };
     if (trace_wave_view_write(&wi) != 0)
         return;
+    if (record)
+        record_view(tb, dir, gtkw);
     log_msg(LOG_ERROR, "  view:  gtkwave %s/%s   (marker at cycle %" PRId64 ", time %" PRIu64
-                       "; or: make wave)\n", shown_dir, gtkw, r->fail_cycle,
-            trace_wave_marker_time(r->fail_cycle, tb->o->reset_cycles));
+                       "%s)\n", shown_dir, gtkw, r->fail_cycle,
+            trace_wave_marker_time(r->fail_cycle, tb->o->reset_cycles),
+            record ? "; or: make wave" : "");
 }
 
 /* Replays the events of the current source from cycle 0 with tracing in
@@ -103,6 +129,8 @@ void write_fail_wave(struct tb *tb, const struct run_result *orig, const char *d
     char adir[1024];
     if (!abs_dir(dir, adir, sizeof adir) || tb_start(tb, true) != 0)
         return;
+    double t0 = now_s();
+    int64_t start = tb_ckpt_restore(tb, from);
     static struct run_result rr;
     enum log_level lvl = log_get_level();
     if (lvl > LOG_INFO)
@@ -111,12 +139,22 @@ void write_fail_wave(struct tb *tb, const struct run_result *orig, const char *d
     log_set_level(lvl);
     if (rr.trace_failed)
         return;
-    log_msg(LOG_ERROR, "  waves: %s (cycles %" PRId64 "..%" PRId64 ", time = 10 * (cycle + %u))\n",
-            path, from, rr.last_cycle, tb->o->reset_cycles);
-    if (orig->fail == F_MISMATCH && !rr.verified)
+    char how[96];
+    if (start == INT64_MIN)
+        snprintf(how, sizeof how, "from cycle -%u", tb->o->reset_cycles);
+    else
+        snprintf(how, sizeof how, "from the checkpoint at cycle %" PRId64, start);
+    log_msg(LOG_ERROR, "  waves: %s (cycles %" PRId64 "..%" PRId64 ", time = 10 * (cycle + %u))\n"
+                       "         replayed %s in %.2f s\n",
+            path, from, rr.last_cycle, tb->o->reset_cycles, how, now_s() - t0);
+    if (orig->fail == F_MISMATCH && rr.early < orig->fail_cycle)
+        log_msg(LOG_ERROR, "  warning: the replay's outputs differ already at cycle %" PRId64
+                           " (%s; non-deterministic RTL or model, or a bad checkpoint?)\n",
+                rr.early, how);
+    else if (orig->fail == F_MISMATCH && !rr.verified)
         log_msg(LOG_ERROR, "  warning: the replay did not show the mismatch at cycle %" PRId64
                            " (non-deterministic RTL or model?)\n", orig->fail_cycle);
-    write_view(tb, dir, fst, gtkw, from, rr.last_cycle, orig);
+    write_view(tb, dir, fst, gtkw, from, rr.last_cycle, orig, strcmp(name, "mismatch") == 0);
 }
 
 /* The waves of a failed run: its --wave trace, or a replay into DIR/mismatch.fst. */
@@ -144,7 +182,8 @@ void write_mismatch_wave(struct tb *tb, const struct run_result *orig)
         size_t len = strlen(fst);
         int stem = (int)(len > 4 && strcmp(fst + len - 4, ".fst") == 0 ? len - 4 : len);
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", stem, fst);
-        write_view(tb, dir, fst, gtkw, -(int64_t)tb->o->reset_cycles, orig->last_cycle, orig);
+        write_view(tb, dir, fst, gtkw, -(int64_t)tb->o->reset_cycles, orig->last_cycle, orig,
+                   true);
         return;
     }
     char dir[1024];

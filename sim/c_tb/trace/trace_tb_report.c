@@ -16,6 +16,7 @@
 #include "stream.h"
 #include "trace_tb.h"
 #include "trace_tb_replay.h"
+#include "trace_wave.h"
 
 static void print_inputs(const struct sys_in *s)
 {
@@ -124,6 +125,28 @@ static void repro_command(const struct tb *tb, const char *wave, char *buf, size
     append_arg(buf, n, &pos, wave);
 }
 
+/* The RTL the binary was built from (make tb RTL=DIR builds others). */
+static void print_rtl(enum log_level lvl)
+{
+    log_msg(lvl, "  rtl     %s (sha256 %s)\n", dut_trace_rtl_path(), dut_trace_rtl_hash());
+}
+
+/* A stream's packet in progress at the failure, decoded as far as its bytes go: the
+ * header's meaning, the bytes so far and (fixed-length packets) how many are to come. */
+static void print_partial(const struct stream *s)
+{
+    if (!pktdec_busy(&s->dec))
+        return;
+    const struct pkt *p = &s->dec.cur;
+    char hdr[TRACE_WAVE_HDR_LEN], hex[40], total[32] = "";
+    trace_wave_hdr_name(p->b[0], hdr, sizeof hdr);
+    if (s->dec.need)
+        snprintf(total, sizeof total, " of %u", p->nbytes + s->dec.need);
+    log_msg(LOG_ERROR, "  %s packet in progress since cycle %" PRId64 ": %s, %" PRIu32 "%s bytes "
+                       "[%s]\n", s->name, s->pkt_start, hdr, p->nbytes, total,
+            pktdec_format_bytes(p, hex, sizeof hex));
+}
+
 static void print_run_id(const struct tb *tb)
 {
     char c[CFG_STR_LEN];
@@ -134,6 +157,7 @@ static void print_run_id(const struct tb *tb)
     else
         log_msg(LOG_ERROR, "  config %s, mode %s, seed %" PRIu64 ", cycles %" PRIu64 "\n", c,
                 mode_names[tb->o->mode], tb->o->seed, tb->o->cycles);
+    print_rtl(LOG_ERROR);
 }
 
 void report_failure(struct tb *tb, const struct run_result *r)
@@ -157,6 +181,10 @@ void report_failure(struct tb *tb, const struct run_result *r)
         stream_print_history(&r->tg, STREAM_HIST, LOG_ERROR);
     if (build_sys_cfg.has_tpiu && tb->use_r)
         stream_print_history(&r->tr, STREAM_HIST, LOG_ERROR);
+    if (tb->use_g)
+        print_partial(&r->sg);
+    if (tb->use_r)
+        print_partial(&r->sr);
     print_events(tb, &r->drv);
     char dir[1024], path[1100], cmd[4096];
     wave_dir(tb, dir, sizeof dir);
@@ -179,6 +207,7 @@ void print_summary(const struct tb *tb, const struct run_result *r)
                 tb->o->mode == MODE_RTL ? "the RTL" : "the golden",
                 tb->o->scenario ? ", every expectation held" : "");
     log_msg(LOG_INFO, "  config  %s, mode %s\n", c, mode_names[tb->o->mode]);
+    print_rtl(LOG_INFO);
     if (tb->o->scenario)
         log_msg(LOG_INFO, "  scenario %s (%zu events)\n", tb->o->scenario, tb->scen.nev);
     else

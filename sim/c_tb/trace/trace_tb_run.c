@@ -19,6 +19,7 @@
 #include "stream.h"
 #include "sys_model.h"
 #include "trace_tb.h"
+#include "trace_tb_ckpt.h"
 
 static void ev_list_push(struct ev_list *l, const struct event *ev, int64_t cycle)
 {
@@ -102,15 +103,24 @@ int tb_start(struct tb *tb, bool replay)
     return 0;
 }
 
+/* --progress: the cycle, the total (random mode: --cycles) and the time left. */
 static void progress(const struct tb *tb, double t0, double *last, uint64_t cycles)
 {
     double t = now_s();
     if (t - *last < 2.0)
         return;
     *last = t;
+    double rate = (double)cycles / (t - t0);
     /* asked for explicitly, so shown even with --quiet (stderr, like errors) */
-    log_msg(LOG_ERROR, "trace_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle,
-            (double)cycles / (t - t0));
+    if (tb->o->scenario || rate <= 0.0) {
+        log_msg(LOG_ERROR, "trace_tb: cycle %" PRId64 ", %.0f cycles/s\n", tb->drv.cycle, rate);
+        return;
+    }
+    int64_t total = (int64_t)tb->o->cycles, left = total - tb->drv.cycle;
+    log_msg(LOG_ERROR,
+            "trace_tb: cycle %" PRId64 " of %" PRId64 " (%.1f %%), %.0f cycles/s, ETA %.0f s\n",
+            tb->drv.cycle, total, 100.0 * (double)tb->drv.cycle / (double)total, rate,
+            left > 0 ? (double)left / rate : 0.0);
 }
 
 static void snapshot(const struct tb *tb, struct run_result *r)
@@ -157,6 +167,7 @@ void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
     memset(&orr, 0, sizeof orr);
     memset(&tbv, 0, sizeof tbv);
     memset(r, 0, sizeof *r);
+    r->early = INT64_MAX;
     bool checks = ctl->checks;
     bool tracing = false;
     bool trace_wanted = ctl->trace != NULL && use_r;
@@ -190,6 +201,8 @@ void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (use_g)
             sys_model_eval(&tb->gm, &in, &og);
+        if (__builtin_expect(c == tb->o->inject_at, 0)) /* --inject-mismatch (self-test) */
+            og.itm.busy = !og.itm.busy;
         if (tb->fcov && use_g)
             fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
@@ -199,6 +212,9 @@ void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (lockstep && c == ctl->verify_at)
             r->verified = cmp_outputs(&og, &orr) != 0;
+        else if (lockstep && c < ctl->verify_at && r->early == INT64_MAX && !ctl->checks &&
+                 cmp_outputs(&og, &orr) != 0)
+            r->early = c; /* a replay that goes wrong before the failure */
         if (tracing) { /* the trace-only inputs of trace_tb_top, before the streams move on */
             tbv.exp = og;
             tbv.cycle = c;
@@ -289,8 +305,12 @@ void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
             snapshot(tb, r);
             break;
         }
-        if (__builtin_expect((cycles & 0xFFFF) == 0, 0) && tb->o->progress && ctl->checks)
-            progress(tb, t0, &last_progress, cycles);
+        if (__builtin_expect((cycles & 0xFFFF) == 0, 0)) {
+            if (tb->o->progress && ctl->checks)
+                progress(tb, t0, &last_progress, cycles);
+            if (tb->ckpt_on && checks) /* between two cycles: a checkpoint may be taken */
+                tb_ckpt_tick(tb);
+        }
     }
     if (tracing)
         dut_trace_trace_close(tb->dut);

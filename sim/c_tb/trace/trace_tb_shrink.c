@@ -21,6 +21,7 @@
 #include "scenario.h"
 #include "shrink.h"
 #include "trace_tb.h"
+#include "trace_tb_ckpt.h"
 #include "trace_tb_replay.h"
 #include "trace_tb_report.h"
 #include "trace_tb_run.h"
@@ -60,6 +61,7 @@ struct shrink_ctx {
     size_t best_n;
     unsigned runs;
     double t0, last;
+    int64_t last_start; /* start cycle of the last event of the last failing list (or -1) */
 };
 
 /* Per-candidate cycle limit: a little past the failure of the list it came from. */
@@ -88,6 +90,10 @@ static bool shrink_test(void *ctx, const struct event *ev, size_t n)
     if (same) {
         x->best_fail = r.fail_cycle;
         x->best_n = n;
+        x->last_start = -1;
+        for (unsigned h = 0; h < DRIVER_HIST && h < r.drv.hist_n; h++)
+            if (n && r.drv.hist[h].index == n - 1)
+                x->last_start = r.drv.hist[h].cycle;
     }
     double t = now_s();
     if (t - x->last >= 2.0) {
@@ -129,6 +135,11 @@ static void shrink_cmd(const struct tb *tb, const char *scn, char *buf, size_t n
     if (tb->o->rand_init_given) {
         snprintf(v, sizeof v, "%" PRIu32, tb->o->rand_init);
         append_arg(buf, n, &pos, "--rand-init");
+        append_arg(buf, n, &pos, v);
+    }
+    if (tb->o->inject_at != INT64_MAX) {
+        snprintf(v, sizeof v, "%" PRId64, tb->o->inject_at);
+        append_arg(buf, n, &pos, "--inject-mismatch");
         append_arg(buf, n, &pos, v);
     }
     append_arg(buf, n, &pos, scn);
@@ -175,6 +186,8 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
 /* --shrink: delta debugging over the events of the failed run. */
 void shrink_run(struct tb *tb, const struct run_result *orig)
 {
+    tb->ckpt_on = false; /* the main run's checkpoints are not of these runs */
+    tb_ckpt_free(tb);
     if (orig->fail != F_MISMATCH && orig->fail != F_RTL_STOP) {
         log_msg(LOG_ERROR, "trace_tb: shrink: only mismatches and RTL stops are shrunk (this is "
                            "a %s)\n", fail_kind_name[orig->fail]);
@@ -223,6 +236,26 @@ void shrink_run(struct tb *tb, const struct run_result *orig)
     size_t m = shrink_events(ev, n, shrink_test, &x, budget, &st);
     if (st.runs > 0 || n < 2)
         n = m;
+    /* Only the cause: a tail that only lets time pass becomes one idle, as short as the
+     * failure allows. */
+    unsigned left = (unsigned)tb->o->shrink_runs > x.runs ? (unsigned)tb->o->shrink_runs - x.runs
+                                                          : 0u;
+    struct event idle = {.kind = EV_IDLE, .count = (uint64_t)x.best_fail + 1u};
+    struct shrink_stats st2;
+    size_t n2 = shrink_tail_idle(ev, n, &idle, shrink_test, &x, left, &st2);
+    if (n2 != n || ev[n2 - 1].kind == EV_IDLE) {
+        n = n2;
+        if (x.runs < tb->o->shrink_runs && shrink_test(&x, ev, n) && x.last_start >= 0 &&
+            ev[n - 1].kind == EV_IDLE) {
+            uint64_t want = (uint64_t)(x.best_fail - x.last_start) + 1u, was = ev[n - 1].count;
+            ev[n - 1].count = want;
+            if (want >= was || x.runs >= tb->o->shrink_runs || !shrink_test(&x, ev, n))
+                ev[n - 1].count = was;
+        }
+        if (!shrink_test(&x, ev, n)) /* best_fail of ev[0..n) as written */
+            log_msg(LOG_ERROR, "trace_tb: shrink: the list with its idle tail does not fail "
+                               "(bug)\n");
+    }
     /* best_fail belongs to the last list that failed, which is ev[0..n) */
     char dir[1024], path[1100], cmd[4096];
     wave_dir(tb, dir, sizeof dir);

@@ -251,36 +251,40 @@ static const struct group groups[] = {
     {"global timestamps (u_gts)", true, g_gts, N(g_gts)},
     {"other pins", true, g_pins, N(g_pins)},
     {"FPB (exp_* = golden model)", true, g_fpb, N(g_fpb)},
-    {"TPIU pins and formatter output (exp_* = golden model)", false, g_tpiu, N(g_tpiu)},
 };
 
-/* Formats what an ATB byte means as a packet header (docs/packet-formats.md). The page of
- * an instrumentation port is not in its header: "INST p5" is port 5 of the current page. */
-static void hdr_name(unsigned h, char *buf, size_t n)
+/* Formats what an ATB byte means as a packet header (docs/packet-formats.md), in one form
+ * for every header: the byte in hex, the packet type, its header fields ("C0 LTS1 tc=0" is
+ * the long local timestamp, "10 LTS2 ts=1" the 1-byte one, so that two different forms
+ * never read alike). The page of an instrumentation port is not in its header: "INST p5" is
+ * port 5 of the current page. */
+void trace_wave_hdr_name(unsigned h, char *buf, size_t n)
 {
     static const unsigned ss_bytes[4] = {0, 1, 2, 4};
+    char what[24];
     if (h == 0x00)
-        snprintf(buf, n, "SYNC");
+        snprintf(what, sizeof what, "SYNC");
     else if (h == 0x70)
-        snprintf(buf, n, "OVF");
+        snprintf(what, sizeof what, "OVF");
     else if ((h & 0x0Fu) == 0x00u) {
         if (!(h & 0x80u))
-            snprintf(buf, n, "LTS ts=%u", (h >> 4) & 7u);
+            snprintf(what, sizeof what, "LTS2 ts=%u", (h >> 4) & 7u);
         else if ((h & 0xC0u) == 0xC0u)
-            snprintf(buf, n, "LTS tc=%u", (h >> 4) & 3u);
+            snprintf(what, sizeof what, "LTS1 tc=%u", (h >> 4) & 3u);
         else
-            snprintf(buf, n, "reserved");
+            snprintf(what, sizeof what, "reserved");
     } else if ((h & 0x0Fu) == 0x04u)
-        snprintf(buf, n, "%s", h == 0x94 ? "GTS1" : h == 0xB4 ? "GTS2" : "reserved");
+        snprintf(what, sizeof what, "%s", h == 0x94 ? "GTS1" : h == 0xB4 ? "GTS2" : "reserved");
     else if ((h & 0x0Bu) == 0x08u) {
         if (h & 0x04u)
-            snprintf(buf, n, "EXT sh=1%s", (h & 0x80u) ? "+" : "");
+            snprintf(what, sizeof what, "EXT sh=1%s", (h & 0x80u) ? "+" : "");
         else
-            snprintf(buf, n, "EXT pg%u%s", (h >> 4) & 7u, (h & 0x80u) ? "+" : "");
+            snprintf(what, sizeof what, "EXT pg%u%s", (h >> 4) & 7u, (h & 0x80u) ? "+" : "");
     } else if (h & 0x04u)
-        snprintf(buf, n, "HW d%u %uB", h >> 3, ss_bytes[h & 3u]);
+        snprintf(what, sizeof what, "HW d%u %uB", h >> 3, ss_bytes[h & 3u]);
     else
-        snprintf(buf, n, "INST p%u %uB", h >> 3, ss_bytes[h & 3u]);
+        snprintf(what, sizeof what, "INST p%u %uB", h >> 3, ss_bytes[h & 3u]);
+    snprintf(buf, n, "%02X %s", h & 0xFFu, what);
 }
 
 /* The arbiter's selection codes (rtl/itm/itm_arb.sv, Sel*). */
@@ -289,11 +293,11 @@ static const char *const sel_names[] = {"none", "SYNC", "OVF",  "EXT", "INST",
 
 static int write_filters(const char *hdr_path, const char *sel_path)
 {
-    static char text[256][24];
+    static char text[256][TRACE_WAVE_HDR_LEN];
     static struct gtkw_xlat hx[257];
     hx[0] = (struct gtkw_xlat){0x000, "-"};
     for (unsigned h = 0; h < 256; h++) {
-        hdr_name(h, text[h], sizeof text[h]);
+        trace_wave_hdr_name(h, text[h], sizeof text[h]);
         hx[h + 1] = (struct gtkw_xlat){0x100u | h, text[h]};
     }
     struct gtkw_xlat sx[16];
@@ -408,6 +412,34 @@ static const struct sig *out_sig(enum cmp_field f, bool exp)
     return NULL;
 }
 
+/* Longest name (with its range) among n traces. */
+static size_t longest(const struct trace_wave_info *wi, const struct sig *sigs, size_t n, size_t m)
+{
+    char name[160];
+    for (size_t i = 0; i < n; i++) {
+        sig_name(&sigs[i], wi, name, sizeof name);
+        m = strlen(name) > m ? strlen(name) : m;
+    }
+    return m;
+}
+
+/* The signal pane's width: GTKWave shows "NAME=VALUE" there at the marker; room for the
+ * longest name and TRACE_WAVE_VALUE_CHARS characters of value (a 64-bit decimal cycle, a
+ * header label), at TRACE_WAVE_CHAR_PX pixels a character, so no value is cut. */
+static unsigned signals_px(const struct trace_wave_info *wi)
+{
+    size_t m = 0;
+    for (size_t g = 0; g < N(groups); g++)
+        m = longest(wi, groups[g].sig, groups[g].n, m);
+    if (wi->tpiu_fifo_depth)
+        m = longest(wi, g_tpiu_int, N(g_tpiu_int), longest(wi, g_tpiu, N(g_tpiu), m));
+    if (wi->has_dwt)
+        m = longest(wi, g_dwt, N(g_dwt), m);
+    if (wi->dwt_fifo_depth)
+        m = longest(wi, g_dwt_int, N(g_dwt_int), m);
+    return (unsigned)(m + 1 + TRACE_WAVE_VALUE_CHARS) * TRACE_WAVE_CHAR_PX + 24u;
+}
+
 int trace_wave_view_write(const struct trace_wave_info *wi)
 {
     char path[1200], fst[1200], hdr[1200], sel[1200];
@@ -438,10 +470,10 @@ int trace_wave_view_write(const struct trace_wave_info *wi)
         .t_end = (uint64_t)(10 * (to + 1 + r)),
         .marker = marked ? (int64_t)trace_wave_marker_time(wi->fail_cycle, wi->reset_cycles) : -1,
         .marker_name = marked ? mname : NULL,
-        .width = 1600,
         .height = 900,
-        .signals_width = 460,
+        .signals_width = signals_px(wi),
     };
+    v.width = v.signals_width + 1100u; /* and about 1000 pixels of waves */
     gtkw_view_set(&w, &v);
     char line[160];
     snprintf(line, sizeof line,
@@ -478,6 +510,9 @@ int trace_wave_view_write(const struct trace_wave_info *wi)
         }
         gtkw_group_end(&w, groups[g].title);
     }
+    if (wi->tpiu_fifo_depth) /* a configuration with a TPIU */
+        put_group(&w, wi, "TPIU pins and formatter output (exp_* = golden model)", false,
+                  g_tpiu, N(g_tpiu), hdr, sel);
     if (wi->has_dwt)
         put_group(&w, wi, "DWT observation port and outputs (exp_* = golden model)", false,
                   g_dwt, N(g_dwt), hdr, sel);

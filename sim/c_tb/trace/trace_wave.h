@@ -6,6 +6,7 @@
 #define TRACEREF_SIM_C_TB_ITM_TRACE_WAVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "itm_model.h"
@@ -35,6 +36,13 @@ struct trace_wave_info {
 
 /* Writes dir/gtkw and the filter files. Returns 0, or -1 (an error was printed). */
 int trace_wave_view_write(const struct trace_wave_info *wi);
+/* The label of ATB byte h read as a packet header, e.g. "C0 LTS1 tc=0", "4B INST p9 2B"
+ * (the view's translate filter; the failure report's packet in progress). */
+#define TRACE_WAVE_HDR_LEN 24
+/* The view's signal pane fits every name and this many characters of its value. */
+#define TRACE_WAVE_VALUE_CHARS 21
+#define TRACE_WAVE_CHAR_PX 8
+void trace_wave_hdr_name(unsigned h, char *buf, size_t n);
 /* Trace time at which the marker of cycle c is placed: inside the cycle after its inputs
  * changed and before its rising edge, so that GTKWave's value column shows the values the
  * harness compared. */
