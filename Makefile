@@ -75,6 +75,10 @@ TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
+# trace_tb's C (harness and golden model) is optimized across files at link time, so the
+# model's per-cycle calls between its blocks inline (README "Performance"); TB_LTO= turns it off
+TB_LTO      ?= -flto
+TB_LTO_LINK  = $(if $(TB_LTO),-flto=1)
 CWARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -182,10 +186,10 @@ $(2)/tb/$(1)/dut_trace.o: $(TB_SHIM) $(2)/vl/$(1)/Vtrace_tb_top__ALL.a sim/c_tb/
 	    -c $(TB_SHIM) -o $$@
 $(2)/tb/$(1)/obj/%.o: %.c $(wildcard sim/c_tb/common/*.h sim/c_tb/trace/*.h sim/golden/include/*.h)
 	@mkdir -p $$(dir $$@)
-	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
+	$(CC) $(CWARN) $(CFLAGS) $(TB_LTO) $(call c_params,$(1)) -Isim/golden/include -Isim/c_tb/common -c $$< -o $$@
 $(2)/tb/$(1)/trace_tb: $(patsubst %.c,$(2)/tb/$(1)/obj/%.o,$(TB_C_SRCS) $(GOLDEN_SRCS)) \
                          $(2)/tb/$(1)/dut_trace.o
-	$(CXX) -o $$@ $$^ $(2)/vl/$(1)/Vtrace_tb_top__ALL.a $(2)/vl/$(1)/verilated.o \
+	$(CXX) $(TB_LTO_LINK) -o $$@ $$^ $(2)/vl/$(1)/Vtrace_tb_top__ALL.a $(2)/vl/$(1)/verilated.o \
 	    $(2)/vl/$(1)/verilated_fst_c.o $(2)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 endef
 .PHONY: tb-flags-force
@@ -577,8 +581,14 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
               synth iverilog formal-quick scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
+# The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
+# make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
+TEST_LANES ?= 2
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
-	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
+	@MAKE="$(MAKE)" LANES=$(TEST_LANES) PREBUILD=test-prebuild tests/stage.sh $(BUILD) $(TEST_STAGES)
+.PHONY: test-prebuild
+test-prebuild: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) $(BUILD)/decode/tracedump \
+               $(BUILD)/vec/pktdump $(BUILD)/vec/vecgen $(BUILD)/golden/libgolden.a
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
 # tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant

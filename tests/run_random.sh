@@ -88,5 +88,5 @@ cat > "$json" <<EOF
  "seconds":$secs,"cycles_per_s":$cps,"failures":[$failures]}
 EOF
 echo "$suite: $total cycles in lockstep over $runs runs ($cps cycles/s)"
-echo "$suite: $pass passed, $fail failed (reports: $xml, $json)"
+echo "$suite: $pass passed, $fail failed, $total cycles at $cps cycles/s on $# configurations (reports: $xml, $json)"
 [ "$fail" = 0 ]

@@ -9,6 +9,7 @@ DEC_LIB  := $(DEC_DIR)/tpiudec.c $(DEC_DIR)/swodec.c $(DEC_DIR)/pardec.c $(DEC_D
             $(DEC_DIR)/sr_read.c sim/c_tb/common/pktdec.c sim/c_tb/common/log.c
 DEC_HDRS := $(DEC_DIR)/tpiudec.h $(DEC_DIR)/swodec.h $(DEC_DIR)/pardec.h $(DEC_DIR)/hwsrc.h \
             $(DEC_DIR)/sr_read.h sim/c_tb/common/pktdec.h sim/c_tb/common/log.h \
+            sim/c_tb/common/textput.h \
             sim/c_tb/common/cli_opts.h
 DEC_LIBS := -lzip
 

@@ -5,6 +5,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "textput.h"
+
 static const char *const EVENT_FLAG[HWSRC_EVENT_FLAGS] = {"CPI", "EXC", "SLEEP",
                                                           "LSU", "FOLD", "CYC"};
 static const char *const EXC_FN[4] = {"reserved", "entry", "exit", "return"};
@@ -91,129 +93,126 @@ const char *hwsrc_kind_name(enum hwsrc_kind k)
     return (unsigned)k < HWSRC_NKINDS ? names[k] : "?";
 }
 
-const char *hwsrc_exc_name(uint16_t exc, char *buf, size_t n)
+/* The exception's name at o (textput.h): facts section 1.8, the IPSR numbering, 16 + n =
+ * IRQ n. */
+static char *exc_name_put(uint16_t exc, char *o)
 {
-    /* facts section 1.8: the IPSR numbering, 16 + n = IRQ n */
     static const char *const core[16] = {
         "Thread", "Reset", "NMI",          "HardFault", "MemManage", "BusFault", "UsageFault",
         "SecureFault", NULL, NULL,          NULL,        "SVCall",    "DebugMonitor", NULL,
         "PendSV", "SysTick"};
     if (exc >= 16)
-        snprintf(buf, n, "IRQ %u", exc - 16u);
-    else if (core[exc])
-        snprintf(buf, n, "%s", core[exc]);
-    else
-        snprintf(buf, n, "exception %u", exc);
-    return buf;
+        return tp_dec(tp_str(o, "IRQ "), exc - 16u);
+    if (core[exc])
+        return tp_str(o, core[exc]);
+    return tp_dec(tp_str(o, "exception "), exc);
 }
 
-/* "CPI,LSU" (or "none"). */
-static void event_flags(uint32_t v, char *buf, size_t n)
+const char *hwsrc_exc_name(uint16_t exc, char *buf, size_t n)
 {
-    size_t pos = 0;
-    buf[0] = '\0';
+    char t[32];
+    return tp_end(buf, n, t, exc_name_put(exc, t));
+}
+
+/* "CPI,LSU" (or "none") at o. */
+static char *event_flags_put(uint32_t v, char *o)
+{
+    const char *start = o;
     for (unsigned i = 0; i < HWSRC_EVENT_FLAGS; i++)
-        if ((v >> i) & 1u && pos + 8 < n)
-            pos += (size_t)snprintf(buf + pos, n - pos, "%s%s", pos ? "," : "", EVENT_FLAG[i]);
-    if (pos == 0)
-        snprintf(buf, n, "none");
+        if ((v >> i) & 1u) {
+            if (o != start)
+                o = tp_chr(o, ',');
+            o = tp_str(o, EVENT_FLAG[i]);
+        }
+    return o == start ? tp_str(o, "none") : o;
 }
 
 /* A value of `size` payload bytes as 0x.. with 2 * size digits. */
-#define HEX(h) 2 * (h)->size, (h)->value
+static char *hex_put(const struct hwsrc *h, char *o)
+{
+    return tp_hex(tp_str(o, "0x"), h->value, 2u * h->size);
+}
+
+char *hwsrc_put(const struct hwsrc *h, char *o)
+{
+    switch (h->kind) {
+    case HWSRC_EVENT:
+        return event_flags_put(h->value, tp_str(o, "EVENT-COUNTER wrapped="));
+    case HWSRC_EXCEPTION:
+        o = tp_str(tp_str(tp_str(o, "EXCEPTION "), EXC_FN[h->fn]), " exc=");
+        o = tp_str(tp_dec(o, h->exc), " (");
+        return tp_chr(exc_name_put(h->exc, o), ')');
+    case HWSRC_PC_SAMPLE:
+        return tp_hex(tp_str(o, "PC-SAMPLE pc=0x"), h->value, 8);
+    case HWSRC_PC_SLEEP:
+        return tp_str(o, "PC-SAMPLE sleep");
+    case HWSRC_PC_PROHIBITED:
+        return tp_str(o, "PC-SAMPLE prohibited");
+    case HWSRC_PMU:
+        return tp_hex(tp_str(o, "PMU-OVERFLOW counters=0x"), h->value, 2);
+    case HWSRC_DT_PC:
+    case HWSRC_DT_ADDR:
+        o = tp_dec(tp_str(o, h->kind == HWSRC_DT_PC ? "DATA-PC cmp=" : "DATA-ADDR cmp="), h->cmp);
+        o = hex_put(h, tp_str(o, h->kind == HWSRC_DT_PC ? " pc=" : " addr="));
+        return h->size < 4 ? tp_str(o, " (low bytes)") : o;
+    case HWSRC_DT_MATCH:
+        return tp_dec(tp_str(o, "DATA-MATCH cmp="), h->cmp);
+    case HWSRC_DT_VALUE:
+        o = tp_dec(tp_str(o, "DATA-VALUE cmp="), h->cmp);
+        o = tp_str(tp_str(o, h->write ? " write" : " read"), " size=");
+        return hex_put(h, tp_str(tp_dec(o, h->size), " data="));
+    default:
+        o = tp_dec(tp_str(o, "HW-RESERVED disc="), h->disc);
+        o = hex_put(h, tp_str(tp_dec(tp_str(o, " size="), h->size), " data="));
+        return tp_chr(tp_str(tp_str(o, " ("), h->why ? h->why : "reserved"), ')');
+    }
+}
 
 char *hwsrc_format(const struct hwsrc *h, char *buf, size_t n)
 {
-    char tmp[48];
+    char t[HWSRC_TEXT_MAX];
+    return tp_end(buf, n, t, hwsrc_put(h, t));
+}
+
+char *hwsrc_json_put(const struct hwsrc *h, char *o)
+{
+    const char *k = hwsrc_kind_name(h->kind);
+    o = tp_chr(tp_str(tp_str(o, ",\"dwt\":\""), k), '"');
     switch (h->kind) {
-    case HWSRC_EVENT:
-        event_flags(h->value, tmp, sizeof tmp);
-        snprintf(buf, n, "EVENT-COUNTER wrapped=%s", tmp);
-        break;
-    case HWSRC_EXCEPTION:
-        snprintf(buf, n, "EXCEPTION %s exc=%u (%s)", EXC_FN[h->fn], h->exc,
-                 hwsrc_exc_name(h->exc, tmp, sizeof tmp));
-        break;
-    case HWSRC_PC_SAMPLE:
-        snprintf(buf, n, "PC-SAMPLE pc=0x%08" PRIx32, h->value);
-        break;
-    case HWSRC_PC_SLEEP:
-        snprintf(buf, n, "PC-SAMPLE sleep");
-        break;
-    case HWSRC_PC_PROHIBITED:
-        snprintf(buf, n, "PC-SAMPLE prohibited");
-        break;
-    case HWSRC_PMU:
-        snprintf(buf, n, "PMU-OVERFLOW counters=0x%02" PRIx32, h->value);
-        break;
-    case HWSRC_DT_PC:
-        snprintf(buf, n, "DATA-PC cmp=%u pc=0x%0*" PRIx32 "%s", h->cmp, HEX(h),
-                 h->size < 4 ? " (low bytes)" : "");
-        break;
-    case HWSRC_DT_MATCH:
-        snprintf(buf, n, "DATA-MATCH cmp=%u", h->cmp);
-        break;
-    case HWSRC_DT_ADDR:
-        snprintf(buf, n, "DATA-ADDR cmp=%u addr=0x%0*" PRIx32 "%s", h->cmp, HEX(h),
-                 h->size < 4 ? " (low bytes)" : "");
-        break;
-    case HWSRC_DT_VALUE:
-        snprintf(buf, n, "DATA-VALUE cmp=%u %s size=%u data=0x%0*" PRIx32, h->cmp,
-                 h->write ? "write" : "read", h->size, HEX(h));
-        break;
-    default:
-        snprintf(buf, n, "HW-RESERVED disc=%u size=%u data=0x%0*" PRIx32 " (%s)", h->disc,
-                 h->size, HEX(h), h->why ? h->why : "reserved");
-        break;
+    case HWSRC_EVENT: {
+        o = tp_str(o, ",\"wrapped\":[");
+        for (unsigned i = 0, first = 1; i < HWSRC_EVENT_FLAGS; i++)
+            if ((h->value >> i) & 1u) {
+                o = tp_chr(tp_str(tp_str(o, first ? "\"" : ",\""), EVENT_FLAG[i]), '"');
+                first = 0;
+            }
+        return tp_chr(o, ']');
     }
-    return buf;
+    case HWSRC_EXCEPTION:
+        o = tp_str(tp_str(tp_str(o, ",\"fn\":\""), EXC_FN[h->fn]), "\",\"exc\":");
+        o = tp_str(tp_dec(o, h->exc), ",\"exc_name\":\"");
+        return tp_chr(exc_name_put(h->exc, o), '"');
+    case HWSRC_PC_SAMPLE:
+        return tp_chr(tp_hex(tp_str(o, ",\"pc\":\"0x"), h->value, 8), '"');
+    case HWSRC_DT_PC:
+    case HWSRC_DT_ADDR:
+        o = tp_dec(tp_str(o, ",\"cmp\":"), h->cmp);
+        o = hex_put(h, tp_str(o, h->kind == HWSRC_DT_PC ? ",\"pc\":\"" : ",\"addr\":\""));
+        return tp_chr(o, '"');
+    case HWSRC_DT_MATCH:
+        return tp_dec(tp_str(o, ",\"cmp\":"), h->cmp);
+    case HWSRC_DT_VALUE:
+        o = tp_dec(tp_str(o, ",\"cmp\":"), h->cmp);
+        return tp_str(o, h->write ? ",\"access\":\"write\"" : ",\"access\":\"read\"");
+    case HWSRC_RESERVED:
+        return tp_chr(tp_str(tp_str(o, ",\"reserved\":\""), h->why ? h->why : ""), '"');
+    default:
+        return o;
+    }
 }
 
 char *hwsrc_format_json(const struct hwsrc *h, char *buf, size_t n)
 {
-    const char *k = hwsrc_kind_name(h->kind);
-    char tmp[48];
-    switch (h->kind) {
-    case HWSRC_EVENT: {
-        size_t pos = (size_t)snprintf(buf, n, ",\"dwt\":\"%s\",\"wrapped\":[", k);
-        for (unsigned i = 0, first = 1; i < HWSRC_EVENT_FLAGS; i++)
-            if ((h->value >> i) & 1u && pos + 12 < n) {
-                pos += (size_t)snprintf(buf + pos, n - pos, "%s\"%s\"", first ? "" : ",",
-                                        EVENT_FLAG[i]);
-                first = 0;
-            }
-        if (pos + 2 < n)
-            snprintf(buf + pos, n - pos, "]");
-        break;
-    }
-    case HWSRC_EXCEPTION:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"fn\":\"%s\",\"exc\":%u,\"exc_name\":\"%s\"", k,
-                 EXC_FN[h->fn], h->exc, hwsrc_exc_name(h->exc, tmp, sizeof tmp));
-        break;
-    case HWSRC_PC_SAMPLE:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"pc\":\"0x%08" PRIx32 "\"", k, h->value);
-        break;
-    case HWSRC_DT_PC:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"cmp\":%u,\"pc\":\"0x%0*" PRIx32 "\"", k, h->cmp,
-                 HEX(h));
-        break;
-    case HWSRC_DT_MATCH:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"cmp\":%u", k, h->cmp);
-        break;
-    case HWSRC_DT_ADDR:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"cmp\":%u,\"addr\":\"0x%0*" PRIx32 "\"", k, h->cmp,
-                 HEX(h));
-        break;
-    case HWSRC_DT_VALUE:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"cmp\":%u,\"access\":\"%s\"", k, h->cmp,
-                 h->write ? "write" : "read");
-        break;
-    case HWSRC_RESERVED:
-        snprintf(buf, n, ",\"dwt\":\"%s\",\"reserved\":\"%s\"", k, h->why ? h->why : "");
-        break;
-    default:
-        snprintf(buf, n, ",\"dwt\":\"%s\"", k);
-        break;
-    }
-    return buf;
+    char t[HWSRC_TEXT_MAX];
+    return tp_end(buf, n, t, hwsrc_json_put(h, t));
 }

@@ -57,5 +57,10 @@ char *hwsrc_format(const struct hwsrc *h, char *buf, size_t n);
 /* The named fields for --json, each with a leading comma (the raw disc/size/data are the
  * caller's), e.g. ,"dwt":"EXCEPTION","fn":"entry","exc":44. Returns buf. */
 char *hwsrc_format_json(const struct hwsrc *h, char *buf, size_t n);
+/* The same texts written at o without a NUL (sim/c_tb/common/textput.h), at most
+ * HWSRC_TEXT_MAX bytes: return the new end. */
+#define HWSRC_TEXT_MAX 160
+char *hwsrc_put(const struct hwsrc *h, char *o);
+char *hwsrc_json_put(const struct hwsrc *h, char *o);
 
 #endif

@@ -18,6 +18,7 @@
 #include "pktdec.h"
 #include "sr_read.h"
 #include "swodec.h"
+#include "textput.h"
 #include "tpiudec.h"
 
 enum mode { MODE_BYTES = 0, MODE_NRZ, MODE_MANCHESTER, MODE_PARALLEL };
@@ -327,91 +328,114 @@ static int parse_args(int argc, char **argv, struct opts *o)
 }
 
 /* ---- output: one line per packet, built in a buffer and written once ----------------- */
+/* The line is built with sim/c_tb/common/textput.h (no printf per field): the printing
+ * path is what people piping the output feel (README "Performance"). */
 
-struct line {
-    char b[512];
-    size_t n;
-};
+/* the longest line: {"id":127,"offset":N,"type":"INCOMPLETE", a packet's fields (the
+ * longest: HW's with the DWT names) and "raw" */
+#define LINE_MAX (64 + 64 + HWSRC_TEXT_MAX + 3 * PKTDEC_MAX_BYTES + 16)
 
-static void put(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct line *l, const char *fmt, ...)
+/* The lines go into out_buf, which is written to stdout when the next line might not fit,
+ * before anything else is written (out_flush) and at exit. */
+static char out_buf[1u << 16];
+static size_t out_n;
+
+static void out_flush(void)
 {
-    if (l->n >= sizeof l->b)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsnprintf(l->b + l->n, sizeof l->b - l->n, fmt, ap);
-    va_end(ap);
-    if (r > 0)
-        l->n = l->n + (size_t)r < sizeof l->b ? l->n + (size_t)r : sizeof l->b - 1;
+    if (out_n)
+        fwrite(out_buf, 1, out_n, stdout);
+    out_n = 0;
+}
+
+/* room for one line */
+static char *out_line(void)
+{
+    static bool registered;
+    if (!registered) {
+        registered = atexit(out_flush) == 0;
+        if (!registered) { /* no buffering then: each line is written at once */
+            out_flush();
+            return out_buf;
+        }
+    }
+    if (out_n > sizeof out_buf - LINE_MAX)
+        out_flush();
+    return out_buf + out_n;
+}
+
+static void out_done(const char *end)
+{
+    out_n = (size_t)(end - out_buf);
 }
 
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
- * decoded lists"). */
+ * decoded lists"); hw: its DWT name (hwsrc_decode) if it is a hardware-source packet, else
+ * NULL (and for an incomplete packet). */
 static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
-                      bool incomplete)
+                      bool incomplete, const struct hwsrc *hw)
 {
     c->printed++;
-    char raw[3 * PKTDEC_MAX_BYTES + 8];
-    char text[192];
-    struct hwsrc h;
-    const bool hw = !incomplete && hwsrc_decode(p, &h);
-    struct line l = {.n = 0};
-    pktdec_format_bytes(p, raw, sizeof raw);
+    char *o = out_line();
     if (!c->o->json) {
         if (id >= 0)
-            put(&l, "id=0x%02x ", (unsigned)id);
+            o = tp_chr(tp_hex(tp_str(o, "id=0x"), (unsigned)id, 2), ' ');
         if (incomplete)
-            put(&l, "INCOMPLETE bytes=%s\n", raw);
+            o = pktdec_bytes_put(p, tp_str(o, "INCOMPLETE bytes="));
         else if (hw)
-            put(&l, "%s\n", hwsrc_format(&h, text, sizeof text));
+            o = hwsrc_put(hw, o);
         else
-            put(&l, "%s\n", pktdec_format(p, text, sizeof text));
-        fwrite(l.b, 1, l.n, stdout);
+            o = pktdec_put(p, o);
+        out_done(tp_chr(o, '\n'));
         return;
     }
-    put(&l, "{");
+    o = tp_chr(o, '{');
     if (id >= 0)
-        put(&l, "\"id\":%d,", id);
-    put(&l, "\"offset\":%" PRIu64 ",\"type\":\"%s\"", offset,
-        incomplete ? "INCOMPLETE" : pktdec_type_name(p->type));
+        o = tp_chr(tp_dec(tp_str(o, "\"id\":"), (unsigned)id), ',');
+    o = tp_dec(tp_str(o, "\"offset\":"), offset);
+    o = tp_str(o, ",\"type\":\"");
+    o = tp_chr(tp_str(o, incomplete ? "INCOMPLETE" : pktdec_type_name(p->type)), '"');
     if (!incomplete) {
         switch (p->type) {
         case PKT_SYNC:
-            put(&l, ",\"len\":%" PRIu32, p->nbytes);
+            o = tp_dec(tp_str(o, ",\"len\":"), p->nbytes);
             break;
         case PKT_LTS:
-            put(&l, ",\"ts\":%" PRIu32 ",\"tc\":%u", p->ts, p->tc);
+            o = tp_dec(tp_str(o, ",\"ts\":"), p->ts);
+            o = tp_dec(tp_str(o, ",\"tc\":"), p->tc);
             break;
         case PKT_GTS1:
-            put(&l, ",\"bits\":\"0x%07" PRIx64 "\",\"wrap\":%d,\"clkch\":%d", p->gts_bits,
-                p->wrap, p->clkch);
+            o = tp_hex(tp_str(o, ",\"bits\":\"0x"), p->gts_bits, 7);
+            o = tp_dec(tp_str(o, "\",\"wrap\":"), p->wrap);
+            o = tp_dec(tp_str(o, ",\"clkch\":"), p->clkch);
             break;
         case PKT_GTS2:
-            put(&l, ",\"bits\":\"0x%010" PRIx64 "\",\"gts\":\"0x%016" PRIx64 "\"", p->gts_bits,
-                p->gts);
+            o = tp_hex(tp_str(o, ",\"bits\":\"0x"), p->gts_bits, 10);
+            o = tp_chr(tp_hex(tp_str(o, "\",\"gts\":\"0x"), p->gts, 16), '"');
             break;
         case PKT_EXT:
             if (p->sh == 0)
-                put(&l, ",\"sh\":0,\"page\":%" PRIu32, p->data);
+                o = tp_dec(tp_str(o, ",\"sh\":0,\"page\":"), p->data);
             else
-                put(&l, ",\"sh\":1,\"value\":\"0x%" PRIx32 "\"", p->data);
+                o = tp_chr(tp_hex(tp_str(o, ",\"sh\":1,\"value\":\"0x"), p->data, 1), '"');
             break;
         case PKT_INST:
-            put(&l, ",\"port\":%" PRIu32 ",\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"", p->port,
-                p->size, 2 * p->size, p->data);
-            break;
         case PKT_HW:
-            put(&l, ",\"disc\":%u,\"size\":%u,\"data\":\"0x%0*" PRIx32 "\"%s", p->disc, p->size,
-                2 * p->size, p->data, hwsrc_format_json(&h, text, sizeof text));
+            if (p->type == PKT_INST)
+                o = tp_dec(tp_str(o, ",\"port\":"), p->port);
+            else
+                o = tp_dec(tp_str(o, ",\"disc\":"), p->disc);
+            o = tp_dec(tp_str(o, ",\"size\":"), p->size);
+            o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+            if (hw)
+                o = hwsrc_json_put(hw, o);
             break;
         default:
             break;
         }
     }
-    put(&l, ",\"raw\":\"%s\"}\n", raw);
-    fwrite(l.b, 1, l.n, stdout);
+    o = pktdec_bytes_put(p, tp_str(o, ",\"raw\":\""));
+    out_done(tp_str(o, "\"}\n"));
 }
 
 /* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
@@ -422,10 +446,11 @@ static void packet_byte(struct ctx *c, int id, uint8_t b)
     if (pktdec_push(&c->pkt[k], b, &p) == PKT_NONE)
         return;
     struct hwsrc h;
-    if (hwsrc_decode(&p, &h))
+    const bool hw = hwsrc_decode(&p, &h);
+    if (hw)
         c->hw[k][h.kind]++;
     if (c->o->id < 0 || c->o->id == id)
-        print_pkt(c, id, c->pkt[k].stats.bytes - p.nbytes, &p, false);
+        print_pkt(c, id, c->pkt[k].stats.bytes - p.nbytes, &p, false, hw ? &h : NULL);
 }
 
 static void tpiu_out(struct ctx *c, const struct tpiudec_byte *out, unsigned n)
@@ -492,7 +517,7 @@ static void finish(struct ctx *c)
         int pid = c->o->bypass ? -1 : (int)id;
         if (pktdec_busy(&c->pkt[id]) && (c->o->id < 0 || c->o->id == pid))
             print_pkt(c, pid, c->pkt[id].stats.bytes - c->pkt[id].cur.nbytes, &c->pkt[id].cur,
-                      true);
+                      true, NULL);
         if (c->o->bypass)
             break;
     }
@@ -555,6 +580,7 @@ static void print_stats(const struct ctx *c)
     uint64_t stream = stream_errors(c, &never_aligned), all;
     uint64_t errors = count_errors(c, &all);
     FILE *f = stderr;
+    out_flush();
     fflush(stdout);
     if (src->sigrok)
         fprintf(f,
@@ -967,6 +993,7 @@ int main(int argc, char **argv)
     finish(&c);
     if (o.stats)
         print_stats(&c);
+    out_flush();
     if (fflush(stdout) != 0 || ferror(stdout)) {
         log_msg(LOG_ERROR, "tracedump: error: writing the output failed\n");
         return 2;

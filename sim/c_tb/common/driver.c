@@ -30,6 +30,7 @@ static bool tpiu_drained(const struct tpiu_model *t)
 static void levels_default(struct driver *d)
 {
     memcpy(d->lvl, level_default, sizeof d->lvl);
+    d->lvl_dirty = true;
     d->gts = 0;
     d->gts_step = 1;
     memset(d->bg_pulse, 0, sizeof d->bg_pulse);
@@ -118,8 +119,10 @@ static enum driver_status fetch(struct driver *d)
                 d->gts = ev->val;
             else if (ev->sig == SIG_GTS_STEP)
                 d->gts_step = ev->val;
-            else
+            else {
                 d->lvl[ev->sig] = ev->val != 0;
+                d->lvl_dirty = true;
+            }
             break;
         case EV_PULSE:
             if (ev->bg) {
@@ -182,6 +185,9 @@ static void set_pulse(struct itm_in *in, unsigned sig)
     }
 }
 
+static void base_build(struct driver *d);
+static void driver_event_inputs(const struct driver *d, struct sys_in *sin);
+
 enum driver_status driver_next(struct driver *d, struct sys_in *sin)
 {
     if (d->cycle >= d->stop_cycle)
@@ -191,9 +197,26 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
         if (st != DRV_CYCLE)
             return st;
     }
-    memset(sin, 0, sizeof *sin);
+    if (d->lvl_dirty)
+        base_build(d);
+    *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
+    if (d->bg_active || d->cur)
+        driver_event_inputs(d, sin);
+    if (!in->rst_n)
+        d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
+    in->gts = d->gts;
+    return DRV_CYCLE;
+}
+
+/* The inputs that depend only on the levels: every other field 0. */
+static void base_build(struct driver *d)
+{
+    struct sys_in *sin = &d->base;
+    struct itm_in *in = &sin->itm;
+    memset(sin, 0, sizeof *sin);
+    d->lvl_dirty = false;
     in->atready = d->lvl[SIG_ATREADY];
     in->trcena = d->lvl[SIG_TRCENA];
     in->niden = d->lvl[SIG_NIDEN];
@@ -216,6 +239,12 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
     sin->niden_p = d->lvl[SIG_NIDEN_P];
     sin->spniden_p = d->lvl[SIG_SPNIDEN_P];
     sin->monrdy = d->lvl[SIG_MONRDY];
+}
+
+/* The current event's and the background pulses' fields of this cycle's inputs. */
+static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
+{
+    struct itm_in *in = &sin->itm;
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
             set_pulse(in, SIG_NLEVELS + k);
@@ -299,10 +328,6 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
             break;
         }
     }
-    if (!in->rst_n)
-        d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
-    in->gts = d->gts;
-    return DRV_CYCLE;
 }
 
 static enum driver_status check_read(struct driver *d, const struct event *ev,

@@ -76,6 +76,10 @@ struct driver {
     uint64_t gts, gts_step;
     uint64_t bg_pulse[SIG_NPULSES]; /* background pulse cycles left */
     unsigned bg_active;             /* entries of bg_pulse that are non-zero */
+    /* the inputs every cycle starts from: zero but for the levels (rebuilt when lvl
+     * changes: lvl_dirty) */
+    struct sys_in base;
+    bool lvl_dirty;
 
     /* failure (DRV_FAIL): message includes file:line */
     char fail_msg[512];

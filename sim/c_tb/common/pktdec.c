@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "textput.h"
+
 /* Sync: at least 47 zero bits then a one, i.e. >= 5 zero bytes then 0x80 (B14.1.5). */
 #define SYNC_MIN_ZERO_BYTES 5u
 
@@ -205,52 +207,61 @@ const char *pktdec_type_name(enum pkt_type t)
     return (unsigned)t < PKT_NTYPES ? names[t] : "?";
 }
 
-char *pktdec_format(const struct pkt *p, char *buf, size_t n)
+char *pktdec_bytes_put(const struct pkt *p, char *o)
+{
+    o = tp_bytes(o, p->b, p->len);
+    return p->nbytes > p->len ? tp_str(o, " ...") : o;
+}
+
+char *pktdec_put(const struct pkt *p, char *o)
 {
     switch (p->type) {
     case PKT_LTS:
-        snprintf(buf, n, "LTS ts=%" PRIu32 " tc=%u", p->ts, p->tc);
-        break;
+        o = tp_dec(tp_str(o, "LTS ts="), p->ts);
+        return tp_dec(tp_str(o, " tc="), p->tc);
     case PKT_GTS1:
-        snprintf(buf, n, "GTS1 bits=0x%" PRIx64 " wrap=%d clkch=%d", p->gts_bits, p->wrap,
-                 p->clkch);
-        break;
+        o = tp_hex(tp_str(o, "GTS1 bits=0x"), p->gts_bits, 1);
+        o = tp_dec(tp_str(o, " wrap="), p->wrap);
+        return tp_dec(tp_str(o, " clkch="), p->clkch);
     case PKT_GTS2:
-        snprintf(buf, n, "GTS2 bits=0x%" PRIx64 " (gts=0x%" PRIx64 ")", p->gts_bits, p->gts);
-        break;
+        o = tp_hex(tp_str(o, "GTS2 bits=0x"), p->gts_bits, 1);
+        return tp_chr(tp_hex(tp_str(o, " (gts=0x"), p->gts, 1), ')');
     case PKT_EXT:
         if (p->sh == 0)
-            snprintf(buf, n, "EXT page=%" PRIu32, p->data);
-        else
-            snprintf(buf, n, "EXT sh=1 value=0x%" PRIx32, p->data);
-        break;
+            return tp_dec(tp_str(o, "EXT page="), p->data);
+        return tp_hex(tp_str(o, "EXT sh=1 value=0x"), p->data, 1);
     case PKT_INST:
-        snprintf(buf, n, "INST port=%" PRIu32 " size=%u data=0x%0*" PRIx32, p->port, p->size,
-                 2 * p->size, p->data);
-        break;
     case PKT_HW:
-        snprintf(buf, n, "HW disc=%u size=%u data=0x%0*" PRIx32, p->disc, p->size, 2 * p->size,
-                 p->data);
-        break;
-    case PKT_BAD: {
-        char hex[3 * PKTDEC_MAX_BYTES + 4];
-        snprintf(buf, n, "BAD bytes=%s", pktdec_format_bytes(p, hex, sizeof hex));
-        break;
-    }
+        if (p->type == PKT_INST)
+            o = tp_dec(tp_str(o, "INST port="), p->port);
+        else
+            o = tp_dec(tp_str(o, "HW disc="), p->disc);
+        o = tp_dec(tp_str(o, " size="), p->size);
+        return tp_hex(tp_str(o, " data=0x"), p->data, 2u * p->size);
+    case PKT_BAD:
+        return pktdec_bytes_put(p, tp_str(o, "BAD bytes="));
     default:
-        snprintf(buf, n, "%s", pktdec_type_name(p->type));
-        break;
+        return tp_str(o, pktdec_type_name(p->type));
     }
-    return buf;
+}
+
+char *pktdec_format(const struct pkt *p, char *buf, size_t n)
+{
+    char t[PKTDEC_TEXT_MAX];
+    return tp_end(buf, n, t, pktdec_put(p, t));
 }
 
 char *pktdec_format_bytes(const struct pkt *p, char *buf, size_t n)
 {
+    /* as many whole bytes as fit (each "xx" and its separator), then " ..." if it fits */
     size_t pos = 0;
-    buf[0] = '\0';
-    for (unsigned i = 0; i < p->len && pos + 4 < n; i++)
-        pos += (size_t)snprintf(buf + pos, n - pos, "%s%02x", i ? " " : "", p->b[i]);
-    if (p->nbytes > p->len && pos + 4 < n)
-        snprintf(buf + pos, n - pos, " ...");
-    return buf;
+    unsigned i = 0;
+    for (; i < p->len && pos + 4 < n; i++)
+        pos += i ? 3u : 2u;
+    struct pkt q = *p;
+    bool more = p->nbytes > p->len && pos + 4 < n;
+    q.len = (uint8_t)i;
+    q.nbytes = more ? q.len + 1u : q.len;
+    char t[3 * PKTDEC_MAX_BYTES + 8];
+    return tp_end(buf, n, t, pktdec_bytes_put(&q, t));
 }

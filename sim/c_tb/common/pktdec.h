@@ -77,5 +77,10 @@ const char *pktdec_type_name(enum pkt_type t);
 char *pktdec_format(const struct pkt *p, char *buf, size_t n);
 /* The raw bytes as "0b ef be ad de" (long syncs end in "..."). Returns buf. */
 char *pktdec_format_bytes(const struct pkt *p, char *buf, size_t n);
+/* The same texts written at o without a NUL (textput.h): return the new end. The line
+ * takes at most PKTDEC_TEXT_MAX bytes, the raw bytes 3 * PKTDEC_MAX_BYTES + 4. */
+#define PKTDEC_TEXT_MAX 64
+char *pktdec_put(const struct pkt *p, char *o);
+char *pktdec_bytes_put(const struct pkt *p, char *o);
 
 #endif

@@ -12,9 +12,13 @@
 #include "cli_opts.h"
 #include "log.h"
 #include "pktdec.h"
+#include "textput.h"
 #include "vecfmt.h"
 
 enum opt_id { OPT_COUNT = CLI_ID_BASE, OPT_HELP };
+
+/* one output line at most: offset, tabs, packet column, bytes column, newline */
+#define OUT_LINE_MAX (20 + 2 + VEC_PKT_TEXT_MAX + 3 * 8 + 1)
 
 #define USAGE_LINE "Usage: pktdump [--count] STREAM.bin\n"
 
@@ -77,6 +81,9 @@ int main(int argc, char **argv)
     }
     static struct pktdec dec;
     static uint8_t buf[1u << 16];
+    /* the lines are built in out[] (textput.h) and written when it is nearly full */
+    static char out[1u << 16];
+    char *o = out;
     pktdec_init(&dec);
     uint64_t off = 0, start = 0;
     size_t n;
@@ -90,11 +97,16 @@ int main(int argc, char **argv)
                 continue;
             struct vec_pkt v;
             vec_pkt_from_dec(&p, &v);
-            char t[128], b[32];
-            printf("%" PRIu64 "\t%s\t%s\n", start, vec_pkt_format(&v, t, sizeof t),
-                   vec_pkt_bytes(&v, b, sizeof b));
+            o = tp_chr(tp_dec(o, start), '\t');
+            o = tp_chr(vec_pkt_put(&v, o), '\t');
+            o = tp_chr(vec_pkt_bytes_put(&v, o), '\n');
+            if (o > out + sizeof out - OUT_LINE_MAX) {
+                fwrite(out, 1, (size_t)(o - out), stdout);
+                o = out;
+            }
         }
     }
+    fwrite(out, 1, (size_t)(o - out), stdout);
     int err = ferror(f);
     fclose(f);
     if (err) {

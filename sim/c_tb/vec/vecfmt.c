@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "textput.h"
 
 /* ---- inputs.hex / outputs.hex ---------------------------------------------------------- */
 
@@ -154,49 +155,62 @@ char *vec_in_diff(const struct itm_in *a, const struct itm_in *b, char *buf, siz
 
 /* ---- packets.txt ----------------------------------------------------------------------- */
 
-char *vec_pkt_format(const struct vec_pkt *p, char *buf, size_t n)
+char *vec_pkt_put(const struct vec_pkt *p, char *o)
 {
     switch (p->type) {
     case PKT_SYNC:
-        snprintf(buf, n, "SYNC");
-        break;
+        return tp_str(o, "SYNC");
     case PKT_OVF:
-        snprintf(buf, n, "OVF");
-        break;
+        return tp_str(o, "OVF");
     case PKT_EXT:
-        snprintf(buf, n, "EXT page=%u", p->page);
-        break;
+        return tp_dec(tp_str(o, "EXT page="), p->page);
     case PKT_INST:
-        snprintf(buf, n, "INST port=%" PRIu32 " size=%u data=0x%0*" PRIx32, p->port, p->size,
-                 (int)(2 * p->size), p->data);
-        break;
     case PKT_HW:
-        snprintf(buf, n, "HW disc=%u size=%u data=0x%0*" PRIx32, p->disc, p->size,
-                 (int)(2 * p->size), p->data);
-        break;
+        if (p->type == PKT_INST)
+            o = tp_dec(tp_str(o, "INST port="), p->port);
+        else
+            o = tp_dec(tp_str(o, "HW disc="), p->disc);
+        o = tp_dec(tp_str(o, " size="), p->size);
+        return tp_hex(tp_str(o, " data=0x"), p->data, 2 * p->size);
     case PKT_LTS:
-        snprintf(buf, n, "LTS ts=%" PRIu32 " tc=%u", p->ts, p->tc);
-        break;
+        o = tp_dec(tp_str(o, "LTS ts="), p->ts);
+        return tp_dec(tp_str(o, " tc="), p->tc);
     case PKT_GTS1:
-        snprintf(buf, n, "GTS1 bits=0x%07" PRIx64 " wrap=%d clkch=%d", p->bits, p->wrap, p->clkch);
-        break;
+        o = tp_hex(tp_str(o, "GTS1 bits=0x"), p->bits, 7);
+        o = tp_dec(tp_str(o, " wrap="), p->wrap);
+        return tp_dec(tp_str(o, " clkch="), p->clkch);
     case PKT_GTS2:
-        snprintf(buf, n, "GTS2 bits=0x%010" PRIx64 " gts=0x%016" PRIx64, p->bits, p->gts);
-        break;
+        o = tp_hex(tp_str(o, "GTS2 bits=0x"), p->bits, 10);
+        return tp_hex(tp_str(o, " gts=0x"), p->gts, 16);
     default:
-        snprintf(buf, n, "BAD");
-        break;
+        return tp_str(o, "BAD");
     }
-    return buf;
+}
+
+char *vec_pkt_format(const struct vec_pkt *p, char *buf, size_t n)
+{
+    char t[VEC_PKT_TEXT_MAX];
+    return tp_end(buf, n, t, vec_pkt_put(p, t));
+}
+
+char *vec_pkt_bytes_put(const struct vec_pkt *p, char *o)
+{
+    unsigned n = p->len < sizeof p->b ? p->len : (unsigned)sizeof p->b;
+    return tp_bytes(o, p->b, n);
 }
 
 char *vec_pkt_bytes(const struct vec_pkt *p, char *buf, size_t n)
 {
+    /* as many whole bytes as fit (each "xx" and its separator) */
+    char t[3 * sizeof p->b];
+    unsigned k = p->len < sizeof p->b ? p->len : (unsigned)sizeof p->b;
     size_t pos = 0;
-    buf[0] = '\0';
-    for (unsigned i = 0; i < p->len && i < sizeof p->b && pos + 4 < n; i++)
-        pos += (size_t)snprintf(buf + pos, n - pos, "%s%02x", i ? " " : "", p->b[i]);
-    return buf;
+    unsigned i = 0;
+    for (; i < k && pos + 4 < n; i++)
+        pos += i ? 3u : 2u;
+    struct vec_pkt q = *p;
+    q.len = i;
+    return tp_end(buf, n, t, vec_pkt_bytes_put(&q, t));
 }
 
 char *vec_pkt_form(const struct vec_pkt *p, char *buf, size_t n)
@@ -230,9 +244,7 @@ char *vec_pkt_form(const struct vec_pkt *p, char *buf, size_t n)
 
 void vec_pkt_from_dec(const struct pkt *d, struct vec_pkt *v)
 {
-    memset(v, 0, sizeof *v);
-    v->type = d->type;
-    v->len = d->nbytes;
+    *v = (struct vec_pkt){.type = d->type, .len = d->nbytes};
     memcpy(v->b, d->b, d->len < sizeof v->b ? d->len : sizeof v->b);
     switch (d->type) {
     case PKT_INST:

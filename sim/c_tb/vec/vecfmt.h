@@ -52,6 +52,11 @@ struct vec_pkt {
 char *vec_pkt_format(const struct vec_pkt *p, char *buf, size_t n);
 /* The bytes column, e.g. "0b ef be ad de". */
 char *vec_pkt_bytes(const struct vec_pkt *p, char *buf, size_t n);
+/* The same two columns written at o without a NUL (textput.h): returns the new end. The
+ * packet column takes at most VEC_PKT_TEXT_MAX bytes, the bytes column 3 * 8. */
+#define VEC_PKT_TEXT_MAX 64
+char *vec_pkt_put(const struct vec_pkt *p, char *o);
+char *vec_pkt_bytes_put(const struct vec_pkt *p, char *o);
 /* The form name used by vector.txt "forms" (e.g. "LTS-long-2", "GTS2-64"). */
 char *vec_pkt_form(const struct vec_pkt *p, char *buf, size_t n);
 /* From a packet completed by pktdec. */

@@ -73,7 +73,6 @@ struct itm_comb {
     enum itm_grant grant;
     bool p_aged;          /* aged flag of the popped instrumentation/hardware entry */
     bool p_ovf_after;     /* ovf_after mark of the popped stimulus entry */
-    uint8_t pkt[ITM_MAX_PKT_BYTES];
     unsigned pkt_len;
     unsigned ext_page;    /* page of an extension packet being loaded */
     /* synchronization requests (section 10) */
@@ -90,6 +89,8 @@ struct itm_comb {
     /* global timestamps (section 12) */
     uint64_t g;           /* gts_i masked to GtsWidth */
     bool gts1_full;       /* the GTS1 loaded at this edge is a full one */
+    /* last: not cleared per cycle (itm_model_comb), only pkt[0, pkt_len) is ever read */
+    uint8_t pkt[ITM_MAX_PKT_BYTES];
 };
 
 /* itm_regs.c: APB register file. */

@@ -68,12 +68,30 @@ struct sys_out {
     bool dwt_hw_ovf, dwt_sync_req;
 };
 
+/* One cycle's connections between the blocks (sys_model.c): every block's inputs and the
+ * Moore outputs the others see. */
+struct sys_wires {
+    struct itm_in ii;
+    struct itm_out io;
+    struct fpb_in fi;
+    struct tpiu_in ti;
+    struct tpiu_out to;
+    struct dwt_in di;
+    struct dwt_out dout;
+};
+
 struct sys_model {
     bool has_tpiu, has_dwt;
     struct itm_model itm;
     struct fpb_model fpb;
     struct tpiu_model tpiu;
     struct dwt_model dwt;
+    /* Not state: the connections sys_model_eval computed for wc_in, which sys_model_step
+     * with the same inputs takes instead of computing them again (wc_ok: valid until the
+     * next step, reset or init; step's own connections go there too). */
+    bool wc_ok;
+    struct sys_in wc_in;
+    struct sys_wires wc;
 };
 
 #define SYS_FRAME_ITM 0x00u
@@ -97,7 +115,9 @@ struct sys_blocks {
 
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg);
 void sys_model_reset(struct sys_model *m);
-void sys_model_eval(const struct sys_model *m, const struct sys_in *in, struct sys_out *out);
+/* Outputs of the current cycle (no state change; keeps the cycle's connections in wc for
+ * sys_model_step with the same inputs). */
+void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out *out);
 void sys_model_step(struct sys_model *m, const struct sys_in *in);
 /* The blocks' inputs and outputs of the current cycle (no state change): the inputs that
  * sys_model_step applies at this cycle's edge and the outputs of sys_model_eval. */

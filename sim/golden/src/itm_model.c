@@ -53,7 +53,7 @@ void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct i
 static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
                            struct itm_comb *c)
 {
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(struct itm_comb, pkt)); /* pkt: written before it is read */
     /* [ITM-EN-1], [ITM-AUTH-1], section 12 gts_en. */
     c->itm_on = (q->tcr & ITM_TCR_ITMENA) != 0u && in->trcena;
     c->auth_pe = in->pe_secure ? in->spniden : in->niden;
