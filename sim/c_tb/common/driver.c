@@ -19,6 +19,8 @@ static void levels_default(struct driver *d)
     d->gts_step = 1;
     memset(d->bg_pulse, 0, sizeof d->bg_pulse);
     d->bg_active = 0;
+    d->bg_evt = 0;
+    d->bg_evt_left = 0;
 }
 
 void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
@@ -111,6 +113,13 @@ static enum driver_status fetch(struct driver *d)
                 uint64_t *left = &d->bg_pulse[ev->sig - SIG_NLEVELS];
                 d->bg_active += (*left == 0) - (ev->count == 0);
                 *left = ev->count;
+            } else
+                d->cur = ev;
+            break;
+        case EV_EVT:
+            if (ev->bg) {
+                d->bg_evt = (unsigned)ev->val;
+                d->bg_evt_left = ev->count;
             } else
                 d->cur = ev;
             break;
@@ -284,6 +293,13 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
             break;
         }
     }
+    if (d->bg_evt_left) {
+        sin->evt_cpi |= (d->bg_evt & 1) != 0;
+        sin->evt_exc |= (d->bg_evt & 2) != 0;
+        sin->evt_sleep |= (d->bg_evt & 4) != 0;
+        sin->evt_lsu |= (d->bg_evt & 8) != 0;
+        sin->evt_fold |= (d->bg_evt & 16) != 0;
+    }
     if (!in->rst_n)
         d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
     in->gts = d->gts;
@@ -400,6 +416,8 @@ enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)
             d->bg_active--;
+    if (d->bg_evt_left)
+        d->bg_evt_left--;
     if (in->rst_n)
         d->gts += d->gts_step;
     d->cycle++;

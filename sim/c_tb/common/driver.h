@@ -9,7 +9,8 @@
  *                alongside the following events
  *   hw           until hw_valid && hw_ready (or max= cycles)
  *   fetch        1 cycle with if_valid (expect= is checked in the cycle after it)
- *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles
+ *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles (with
+ *                bg=1 none: its strobes run alongside the following events, as a pulse's)
  *   flush        until afready
  *   wait_idle    until busy == 0 && atvalid == 0 && dwt_hw_valid == 0 (at least one cycle)
  *   set, expect_atb, expect_cycle, end: no cycles
@@ -72,6 +73,8 @@ struct driver {
     uint64_t gts, gts_step;
     uint64_t bg_pulse[SIG_NPULSES]; /* background pulse cycles left */
     unsigned bg_active;             /* entries of bg_pulse that are non-zero */
+    unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
+    uint64_t bg_evt_left;
 
     /* failure (DRV_FAIL): message includes file:line */
     char fail_msg[512];
