@@ -35,6 +35,8 @@ static void levels_default(struct driver *d)
     d->gts_step = 1;
     memset(d->bg_pulse, 0, sizeof d->bg_pulse);
     d->bg_active = 0;
+    d->bg_evt = 0;
+    d->bg_evt_left = 0;
 }
 
 void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
@@ -132,6 +134,13 @@ static enum driver_status fetch(struct driver *d)
             } else
                 d->cur = ev;
             break;
+        case EV_EVT:
+            if (ev->bg) {
+                d->bg_evt = (unsigned)ev->val;
+                d->bg_evt_left = ev->count;
+            } else
+                d->cur = ev;
+            break;
         case EV_EXPECT_ATB: /* checked on the byte streams (stream.h) */
             break;
         case EV_EXPECT_CYCLE:
@@ -202,7 +211,7 @@ enum driver_status driver_next(struct driver *d, struct sys_in *sin)
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
-    if (d->bg_active || d->cur)
+    if (d->bg_active || d->bg_evt_left || d->cur)
         driver_event_inputs(d, sin);
     if (!in->rst_n)
         d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
@@ -241,7 +250,7 @@ static void base_build(struct driver *d)
     sin->monrdy = d->lvl[SIG_MONRDY];
 }
 
-/* The current event's and the background pulses' fields of this cycle's inputs. */
+/* The current event's and the background pulses' and strobes' fields of this cycle's inputs. */
 static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
 {
     struct itm_in *in = &sin->itm;
@@ -327,6 +336,13 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
         default:
             break;
         }
+    }
+    if (d->bg_evt_left) {
+        sin->evt_cpi |= (d->bg_evt & 1) != 0;
+        sin->evt_exc |= (d->bg_evt & 2) != 0;
+        sin->evt_sleep |= (d->bg_evt & 4) != 0;
+        sin->evt_lsu |= (d->bg_evt & 8) != 0;
+        sin->evt_fold |= (d->bg_evt & 16) != 0;
     }
 }
 
@@ -452,6 +468,8 @@ enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)
             d->bg_active--;
+    if (d->bg_evt_left)
+        d->bg_evt_left--;
     if (in->rst_n)
         d->gts += d->gts_step;
     d->cycle++;

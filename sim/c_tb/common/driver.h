@@ -9,7 +9,8 @@
  *                alongside the following events
  *   hw           until hw_valid && hw_ready (or max= cycles)
  *   fetch        1 cycle with if_valid (expect= is checked in the cycle after it)
- *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles
+ *   instr        n= cycles with ia_valid; access, exc: 1 cycle; evt: n= cycles (with
+ *                bg=1 none: its strobes run alongside the following events, as a pulse's)
  *   flush        until afready
  *   wait_idle    until busy == 0 && atvalid == 0 && dwt_hw_valid == 0 (at least one cycle);
  *                with tpiu=1 also until the golden TPIU holds nothing to send (d->gm)
@@ -80,6 +81,8 @@ struct driver {
      * changes: lvl_dirty) */
     struct sys_in base;
     bool lvl_dirty;
+    unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
+    uint64_t bg_evt_left;
 
     /* failure (DRV_FAIL): message includes file:line */
     char fail_msg[512];

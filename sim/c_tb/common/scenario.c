@@ -642,14 +642,15 @@ static void parse_evt(struct parser *p)
         perr(p, "evt: expected one or more of cpi, exc, sleep, lsu, fold");
         return;
     }
-    struct opt_spec o[] = {{"n", 1, 1000000, false, 0}};
-    if (!parse_opts(p, i, o, 1))
+    struct opt_spec o[] = {{"n", 1, 1000000, false, 0}, {"bg", 0, 1, false, 0}};
+    if (!parse_opts(p, i, o, 2))
         return;
     struct event *e = new_event(p, EV_EVT);
     if (!e)
         return;
     e->val = mask;
     e->count = o[0].given ? o[0].val : 1;
+    e->bg = o[1].val != 0;
 }
 
 /* A value of a byte or pin-value list is 0x-hex or a single decimal digit: a bare number of
@@ -1008,7 +1009,7 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
             if (e->val & (1u << k))
                 pos += (size_t)snprintf(buf + pos, n - pos, " %s", evt_names[k]);
         if (pos < n)
-            snprintf(buf + pos, n - pos, " n=%" PRIu64, e->count);
+            snprintf(buf + pos, n - pos, " n=%" PRIu64 "%s", e->count, e->bg ? " bg=1" : "");
         break;
     }
     case EV_FLUSH:

@@ -25,7 +25,8 @@ enum ev_kind {
     EV_ACCESS,       /* DWT: data access at addr, data, mask = pc, val = OP_* flags | da_size,
                         cycle = instruction address if OP_INSTR */
     EV_EXC,          /* DWT: exception event, val = fn | OP_SECURE, data = number */
-    EV_EVT,          /* DWT: event-counter strobes val (bit k: cpi exc sleep lsu fold) for count */
+    EV_EVT,          /* DWT: event-counter strobes val (bit k: cpi exc sleep lsu fold) for count
+                        cycles; bg = alongside the following events, as a pulse's */
     EV_END,
     EV_NKINDS
 };
@@ -89,7 +90,7 @@ struct event {
     uint8_t strb;    /* write: pstrb */
     uint8_t prot;    /* write/read: pprot */
     bool has_expect; /* read */
-    bool bg;         /* pulse */
+    bool bg;         /* pulse, evt: runs in the background */
     bool raw_strb;   /* write: strb= given (print it instead of size=) */
     uint32_t line;   /* scenario line, 0 for generated events */
     uint32_t addr;
