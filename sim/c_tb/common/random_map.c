@@ -22,8 +22,9 @@ bool ppb_reg_mapped(const struct ppb_map *m, uint32_t paddr)
     case 0x00u: /* ITM (itm-contract section 4): STIM array, TER0..7, TPR, TCR, IDs */
         return o < 0x400u || (o >= 0xE00u && o < 0xE20u) || o == 0xE40u || o == 0xE80u ||
                o == 0xFBCu || id_reg(o);
-    case 0x01u: /* DWT (dwt-contract section 4): CTRL..PCSR, 16 comparator slots, IDs */
-        return o < 0x100u || o == 0xFBCu || id_reg(o);
+    case 0x01u: /* DWT (dwt-contract section 4): CTRL..PCSR, 16 comparator slots of 16
+                 * bytes from 0x020 (up to 0x11C), IDs */
+        return o < 0x120u || o == 0xFBCu || id_reg(o);
     case 0x02u: /* FPB (fpb-contract section 4) */
         return o < 0x008u + 4u * (m->fpb_code + m->fpb_lit) || o == 0xFBCu || id_reg(o);
     default: /* TPIU (tpiu-contract section 4) */
