@@ -119,7 +119,8 @@ static void taps_gts(struct rgen *g)
     rgen_emit_write(g, ITM_TCR, tcr);
     g->tcr = tcr;
     uint64_t k = rgen_range(g, 1, 16);
-    uint64_t hi = b >= 63 ? 0 : rgen_rnd(g) & ~((2ull << b) - 1) & ((1ull << gw) - 1);
+    uint64_t top = gw >= 64 ? ~0ull : (1ull << gw) - 1;
+    uint64_t hi = b >= 63 ? 0 : rgen_rnd(g) & ~((2ull << b) - 1) & top;
     rgen_emit_set(g, SIG_GTS, hi | ((b >= 64 ? 0 : 1ull << b) - k));
     rgen_emit_set(g, SIG_GTS_STEP, 1);
     idle(g, k + rgen_range(g, 0, 3));
