@@ -934,7 +934,7 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_DWT_LEVEL] = d ? 80 : 0;
     /* Biased stimulus (random_bias.c): none for the ITM-only generator, whose events the
      * conformance vectors are made of (A_BIAS is last, so its weight 0 changes nothing). */
-    w[A_BIAS] = g->itm_only ? 0 : 300;
+    w[A_BIAS] = g->itm_only ? 0 : 600;
     if (g->itm_only)
         w[A_FPB_CTRL] = w[A_FPB_COMP] = w[A_FETCH] = w[A_DBG] = w[A_FPB_READ] =
             w[A_FPB_ODD_WRITE] = 0;

@@ -44,6 +44,7 @@ struct rgen {
     uint32_t dcomp[16], dfunc[16];  /* DWT_COMPn, DWT_FUNCTIONn */
     uint32_t fpcomp[FPB_MAX_CODE];  /* FP_COMPn of the code comparators */
     /* round-robin positions of the biased actions' value lists */
+    bool bias_started; /* the positions below were drawn (first biased action of a run) */
     unsigned bias_tap, bias_bit, bias_rsv, bias_pscr, bias_addr, bias_edge, bias_relink;
     uint64_t actions;
     /* chunk of generated events */

@@ -191,15 +191,16 @@ static void dwt_op_at(struct rgen *g, unsigned n, uint32_t flip)
         op_access(g, c ^ flip, g->ddval[rgen_below(g, 4)], sz, wr);
 }
 
+/* Four flips per action (the next four bits of the walk), each one operation. */
 static void bias_bitoff(struct rgen *g)
 {
-    uint32_t flip = 1u << next(&g->bias_bit, 32);
     bool dwt = g->has_dwt && g->dcfg.num_comp && (g->fcfg.num_code == 0 || rgen_pct(g, 60));
     if (dwt) {
         unsigned n = dwt_live_comp(g);
         if (rgen_pct(g, 40))
             dwt_op_at(g, n, 0);
-        dwt_op_at(g, n, flip);
+        for (unsigned i = 0; i < 4; i++)
+            dwt_op_at(g, n, 1u << next(&g->bias_bit, 32));
         if (rgen_pct(g, 50)) /* MATCHED (cleared by the read): compared every cycle */
             rgen_emit_read(g, DWT_FUNC(n), false, 0, 0);
         return;
@@ -214,10 +215,11 @@ static void bias_bitoff(struct rgen *g)
         g->fp_enable = true;
     }
     uint32_t a = g->fpcomp[n] & ~1u;
-    unsigned k = rgen_pct(g, 40) ? 2 : 1;
-    for (unsigned i = 0; i < k; i++) {
+    for (unsigned i = 0; i < 5; i++) { /* the unflipped address first, sometimes */
+        if (i == 0 && rgen_pct(g, 60))
+            continue;
         struct event *e = rgen_emit(g, EV_FETCH);
-        e->addr = i + 1 < k ? a : a ^ flip;
+        e->addr = i == 0 ? a : a ^ (1u << next(&g->bias_bit, 32));
         e->val = FPB_KIND_FETCH | FETCH_PRIV | (rgen_pct(g, 30) ? FETCH_SIZE32 : 0) |
                  (rgen_pct(g, 30) ? FETCH_SECURE : 0);
         idle(g, 1);
@@ -498,6 +500,16 @@ static void bias_relink(struct rgen *g)
 
 void rgen_bias(struct rgen *g)
 {
+    if (!g->bias_started) { /* each run starts its walks at its own places */
+        g->bias_started = true;
+        g->bias_tap = rgen_below(g, 1024);
+        g->bias_bit = rgen_below(g, 32);
+        g->bias_rsv = rgen_below(g, 1024);
+        g->bias_pscr = rgen_below(g, 10);
+        g->bias_addr = rgen_below(g, 1024);
+        g->bias_edge = rgen_below(g, 12);
+        g->bias_relink = rgen_below(g, 6);
+    }
     bool dwt = g->has_dwt && g->dcfg.num_comp > 0;
     unsigned r = rgen_below(g, 100);
     if (r < 20)
