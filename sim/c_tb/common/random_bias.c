@@ -84,8 +84,10 @@ static void taps_cyccnt(struct rgen *g)
 {
     static const unsigned bits[] = {5, 6, 7, 9, 10, 11, 23, 24, 25, 26, 27, 28, 29, 32};
     unsigned b = bits[next(&g->bias_tap, sizeof bits / sizeof bits[0])];
-    unsigned synctap = b >= 23 && b <= 25 ? 1 : b >= 26 && b <= 27 ? 2 : b >= 28 && b <= 29 ? 3
-                                                                                     : rgen_below(g, 4);
+    unsigned synctap = b >= 23 && b <= 25   ? 1
+                       : b >= 26 && b <= 27 ? 2
+                       : b >= 28 && b <= 29 ? 3
+                                            : rgen_below(g, 4);
     unsigned cyctap = b <= 7 ? 0 : b <= 11 ? 1 : rgen_below(g, 2);
     uint32_t ctrl = (ctrl_counting(g) & ~(3u << 10 | 1u << 9 | 0xFFu << 1)) | synctap << 10 |
                     cyctap << 9 | rgen_below(g, 3) << 5 | rgen_below(g, 3) << 1 |
