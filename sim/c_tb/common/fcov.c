@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "random_map.h"
 
 /* Bin layout: the names below, in this order; the B_* are the first bin of each group. */
 enum {
@@ -28,18 +29,44 @@ enum {
     B_DWT_PC, B_DWT_MATCH, B_DWT_ADDR, B_DWT_VAL_R, B_DWT_VAL_W, B_DWT_CMP13, B_DWT_EVCNT,
     B_DWT_EXC_ENTRY, B_DWT_EXC_EXIT, B_DWT_EXC_RETURN, B_DWT_PCS, B_DWT_PCS_SLEEP,
     B_DWT_OVF, B_DWT_CMPMATCH, B_DWT_HALT_MON, B_DWT_SYNC,
+    /* biased stimulus (random_bias.c, docs/coverage.md "Biased stimulus") */
+    B_TAP_CYC,                       /* + bit - 23: CYCCNT carries into bit 23..29; + 7: wrap */
+    B_TAP_EVCNT = B_TAP_CYC + 8,
+    B_TAP_GTS,                       /* + index in gts_bits[]: 6 bins */
+    B_BIT_DWT = B_TAP_GTS + 6,       /* + bit: an op one bit off a DWT comparator, 32 bins */
+    B_BIT_FPB = B_BIT_DWT + 32,      /* + bit: a fetch one bit off an FP_COMPn, 32 bins */
+    B_RSV_DWT_MATCH15 = B_BIT_FPB + 32, B_RSV_DWT_CYC, B_RSV_DWT_DV, B_RSV_DWT_VSIZE11,
+    B_RSV_DWT_FUNC_RAZ, B_RSV_DWT_CTRL_RAZ, B_RSV_ITM_TCR, B_RSV_FPB_NOKEY, B_RSV_FPB_CTRL_RAZ,
+    B_RSV_TPIU_SPPR, B_RSV_TPIU_CSPSR, B_RSV_TPIU_ACPR, B_RSV_TPIU_FFCR,
+    B_RSV_PSCR,                      /* + index in pscr_rsv[]: 10 bins */
+    B_ALIAS_FRAME_RD = B_RSV_PSCR + 10, /* + frame bit (paddr bit - 12): 8 bins */
+    B_ALIAS_FRAME_WR = B_ALIAS_FRAME_RD + 8,
+    B_ALIAS_REG_RD,                  /* + offset bit - 2 (paddr[11:2]): 10 bins */
+    B_ALIAS_REG_WR = B_ALIAS_REG_RD + 10,
+    B_EDGE_FUNC_MATCH, B_EDGE_CYC_SYNC, B_EDGE_CYC_POST,
+    B_PAIR_FIRST, B_PAIR_SECOND, B_PAIR_UNLINK,
     B_N
 };
 _Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
 
 static const char *const group_name[] = {"packet", "LTS long", "GTS1", "GTS2", "EXT page",
                                          "stall", "overflow", "FIFO", "flush", "sync request",
-                                         "reset", "TPIU", "DWT"};
+                                         "reset", "TPIU", "DWT", "counter taps",
+                                         "DWT bit off", "FPB bit off", "reserved", "aliases",
+                                         "same edge", "linked pair"};
 static const unsigned group_first[] = {B_SYNC, B_LTS_LONG, B_GTS1, B_GTS2_48, B_EXT_PAGE,
                                        B_STALL, B_OVF_HW, B_STIM_FULL, B_FLUSH_REQ, B_SYNC_ENA,
-                                       B_RESET_MID_PKT, B_TPIU_PAR, B_DWT_PC, B_N};
+                                       B_RESET_MID_PKT, B_TPIU_PAR, B_DWT_PC, B_TAP_CYC,
+                                       B_BIT_DWT, B_BIT_FPB, B_RSV_DWT_MATCH15,
+                                       B_ALIAS_FRAME_RD, B_EDGE_FUNC_MATCH, B_PAIR_FIRST, B_N};
 
-static char names[B_N][40];
+/* The GTS bits whose carry has a bin: the GTSFREQ bits 7 and 13, the GTS2 boundary 26 and
+ * the bit above each (itm-contract [ITM-GTS-2]). */
+static const unsigned gts_bits[] = {7, 8, 13, 14, 26, 27};
+/* PSCount values that disable the periodic sync (tpiu-contract [TPIU-SYNC-2]). */
+static const unsigned pscr_rsv[] = {1, 2, 3, 4, 5, 6, 28, 29, 30, 31};
+
+static char names[B_N][44];
 
 static void names_init(void)
 {
@@ -90,6 +117,39 @@ static void names_init(void)
         "DWT CMPMATCH pulse", "DWT watchpoint halt or monitor", "DWT SYNCTAP request"};
     for (unsigned i = 0; i < sizeof rest / sizeof rest[0]; i++)
         snprintf(names[B_STALL_HDR + i], sizeof names[0], "%s", rest[i]);
+    for (unsigned b = 23; b <= 29; b++)
+        snprintf(names[B_TAP_CYC + b - 23], sizeof names[0], "CYCCNT carries into bit %u", b);
+    snprintf(names[B_TAP_CYC + 7], sizeof names[0], "CYCCNT wraps");
+    snprintf(names[B_TAP_EVCNT], sizeof names[0], "event counter wraps");
+    for (unsigned i = 0; i < 6; i++)
+        snprintf(names[B_TAP_GTS + i], sizeof names[0], "GTS carries into bit %u", gts_bits[i]);
+    for (unsigned b = 0; b < 32; b++) {
+        snprintf(names[B_BIT_DWT + b], sizeof names[0], "DWT op off COMP in bit %u", b);
+        snprintf(names[B_BIT_FPB + b], sizeof names[0], "FPB fetch off FP_COMP in bit %u", b);
+    }
+    static const char *const rsv[] = {
+        "DWT FUNCTION MATCH 1111", "DWT FUNCTION CYC without ID bit 0",
+        "DWT FUNCTION DV without ID bit 2", "DWT FUNCTION DATAVSIZE 11",
+        "DWT FUNCTION RAZ/RO bits set", "DWT_CTRL RAZ/RO bits set", "ITM_TCR RES0/RO bits set",
+        "FP_CTRL write without KEY", "FP_CTRL RAZ/RO bits set", "TPIU_SPPR TXMODE 11",
+        "TPIU_CSPSR unsupported size", "TPIU_ACPR bits [31:16] set", "TPIU_FFCR RAZ bits set"};
+    for (unsigned i = 0; i < sizeof rsv / sizeof rsv[0]; i++)
+        snprintf(names[B_RSV_DWT_MATCH15 + i], sizeof names[0], "%s", rsv[i]);
+    for (unsigned i = 0; i < 10; i++)
+        snprintf(names[B_RSV_PSCR + i], sizeof names[0], "TPIU_PSCR PSCount %u", pscr_rsv[i]);
+    for (unsigned b = 0; b < 8; b++)
+        snprintf(names[B_ALIAS_FRAME_RD + b], sizeof names[0], "read frame alias, paddr bit %u",
+                 b + 12);
+    snprintf(names[B_ALIAS_FRAME_WR], sizeof names[0], "write frame alias");
+    for (unsigned b = 2; b < 12; b++)
+        snprintf(names[B_ALIAS_REG_RD + b - 2], sizeof names[0], "read register alias, bit %u", b);
+    snprintf(names[B_ALIAS_REG_WR], sizeof names[0], "write register alias");
+    static const char *const last[] = {
+        "FUNCTION read as a match sets MATCHED", "CYCCNT write as SYNCTAP bit flips",
+        "CYCCNT write as POSTCNT tap flips", "pair: First rewritten",
+        "pair: Second rewritten", "pair: Second unlinked"};
+    for (unsigned i = 0; i < sizeof last / sizeof last[0]; i++)
+        snprintf(names[B_EDGE_FUNC_MATCH + i], sizeof names[0], "%s", last[i]);
 }
 
 unsigned fcov_nbins(void)
@@ -254,6 +314,193 @@ static void tpiu_cycle(struct fcov *f, const struct sys_out *out, const struct t
     f->tp_fl = t->fl_state;
 }
 
+/* The biased-stimulus bins: counter carries across tap bits, operations one bit off a
+ * programmed comparator, writes of reserved values, accesses at aliased addresses, APB
+ * accesses at the edge an event changes the same state, and rewrites of one comparator of a
+ * linked DWT pair. m is the state before this cycle's edge, f->prev_* the previous one's. */
+static unsigned top_bit(uint64_t x)
+{
+    unsigned h = 0;
+    while (x >>= 1)
+        h++;
+    return h;
+}
+
+static bool one_bit(uint64_t x)
+{
+    return x && !(x & (x - 1));
+}
+
+static bool linked_second(unsigned match)
+{
+    return match == 3u || match == 7u || match == 11u; /* IAL, DAL, LDV */
+}
+
+static void bias_taps(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)
+{
+    uint64_t gp = f->prev_gts, gc = in->itm.gts;
+    if (gc > gp && gc - gp <= 16u) {
+        unsigned h = top_bit(gp ^ gc);
+        for (unsigned i = 0; i < sizeof gts_bits / sizeof gts_bits[0]; i++)
+            if (h == gts_bits[i])
+                f->hit[B_TAP_GTS + i]++;
+    }
+    if (!sm->has_dwt)
+        return;
+    const struct dwt_model *d = &sm->dwt;
+    uint32_t cp = f->prev_cyccnt, cc = d->cyccnt;
+    if (cc == cp + 1u) {
+        unsigned h = top_bit(cp ^ cc);
+        if (cc == 0)
+            f->hit[B_TAP_CYC + 7]++;
+        else if (h >= 23 && h <= 29)
+            f->hit[B_TAP_CYC + h - 23]++;
+    }
+    for (unsigned k = 0; k < 5; k++)
+        if (f->prev_cnt[k] == 0xFFu && d->cnt[k] == 0)
+            f->hit[B_TAP_EVCNT]++;
+}
+
+static void bias_bitoff(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)
+{
+    if (sm->has_dwt && (in->da_valid || in->ia_valid)) {
+        const struct dwt_model *d = &sm->dwt;
+        for (unsigned n = 0; n < d->cfg.num_comp; n++) {
+            unsigned m = d->func[n] & 0xFu;
+            uint32_t x = 0;
+            if (in->ia_valid && (m == 2u || m == 3u))
+                x = in->ia_addr ^ d->comp[n];
+            else if (in->da_valid && ((m >= 4u && m <= 7u) || (m >= 12u && m <= 14u)))
+                x = in->da_addr ^ d->comp[n];
+            else if (in->da_valid && m >= 8u && m <= 11u)
+                x = in->da_data ^ d->comp[n];
+            if (one_bit(x))
+                f->hit[B_BIT_DWT + top_bit(x)]++;
+        }
+    }
+    if (in->if_valid)
+        for (unsigned n = 0; n < sm->fpb.cfg.num_code; n++) {
+            uint32_t c = sm->fpb.comp[n];
+            uint32_t x = in->if_addr ^ (c & ~1u);
+            if ((c & 1u) && one_bit(x))
+                f->hit[B_BIT_FPB + top_bit(x)]++;
+        }
+}
+
+static void bias_write(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)
+{
+    const struct itm_in *a = &in->itm;
+    uint32_t addr = a->paddr & 0xFFFFCu, v = a->pwdata;
+    if (a->pstrb != 0xF)
+        return;
+    if (addr == 0x00E80u && (v & 0xFF80F0E0u))
+        f->hit[B_RSV_ITM_TCR]++;
+    if (addr == 0x02000u && !(v & 2u))
+        f->hit[B_RSV_FPB_NOKEY]++;
+    else if (addr == 0x02000u && (v & ~3u))
+        f->hit[B_RSV_FPB_CTRL_RAZ]++;
+    if (sm->has_tpiu) {
+        unsigned pw = sm->tpiu.cfg.port_width;
+        uint32_t ok = (pw >= 1 ? 1u : 0u) | (pw >= 2 ? 2u : 0u) | (pw >= 4 ? 8u : 0u) |
+                      (pw >= 8 ? 0x80u : 0u);
+        if (addr == 0x400F0u && (v & 3u) == 3u)
+            f->hit[B_RSV_TPIU_SPPR]++;
+        if (addr == 0x40004u && (!one_bit(v) || !(v & ok)))
+            f->hit[B_RSV_TPIU_CSPSR]++;
+        if (addr == 0x40010u && (v >> 16))
+            f->hit[B_RSV_TPIU_ACPR]++;
+        if (addr == 0x40304u && (v & ~0x142u))
+            f->hit[B_RSV_TPIU_FFCR]++;
+        if (addr == 0x40308u)
+            for (unsigned i = 0; i < sizeof pscr_rsv / sizeof pscr_rsv[0]; i++)
+                if ((v & 0x1Fu) == pscr_rsv[i])
+                    f->hit[B_RSV_PSCR + i]++;
+    }
+    if (!sm->has_dwt || (addr & 0xFF000u) != 0x01000u)
+        return;
+    const struct dwt_model *d = &sm->dwt;
+    uint32_t o = addr & 0xFFFu;
+    if (o == 0x000u && (v & 0xFF00E000u))
+        f->hit[B_RSV_DWT_CTRL_RAZ]++;
+    if (o == 0x004u && (d->ctrl & 1u)) {
+        uint32_t x = d->cyccnt ^ (d->cyccnt + 1u);
+        unsigned st = (d->ctrl >> 10) & 3u;
+        if (st && ((x >> (22 + 2 * st)) & 1u))
+            f->hit[B_EDGE_CYC_SYNC]++;
+        if ((x >> ((d->ctrl & 1u << 9) ? 10 : 6)) & 1u)
+            f->hit[B_EDGE_CYC_POST]++;
+    }
+    if (o < 0x020u || o >= 0x020u + 16u * d->cfg.num_comp || (o & 0x4u))
+        return;
+    unsigned n = (o - 0x020u) / 16u;
+    bool is_func = (o & 0xCu) == 0x8u;
+    if (is_func) {
+        unsigned m = v & 0xFu, id = dwt_model_id(&d->cfg, n);
+        if (m == 15u)
+            f->hit[B_RSV_DWT_MATCH15]++;
+        if (m == 1u && !(id & 1u))
+            f->hit[B_RSV_DWT_CYC]++;
+        if (m >= 8u && m <= 11u && !(id & 4u))
+            f->hit[B_RSV_DWT_DV]++;
+        if (((v >> 10) & 3u) == 3u)
+            f->hit[B_RSV_DWT_VSIZE11]++;
+        if (v & 0xFFFFF3C0u)
+            f->hit[B_RSV_DWT_FUNC_RAZ]++;
+    }
+    if ((n & 1u) && linked_second(d->func[n] & 0xFu)) {
+        f->hit[B_PAIR_SECOND]++;
+        if (is_func && !linked_second(v & 0xFu))
+            f->hit[B_PAIR_UNLINK]++;
+    }
+    if (!(n & 1u) && n + 1 < d->cfg.num_comp && linked_second(d->func[n + 1] & 0xFu))
+        f->hit[B_PAIR_FIRST]++;
+}
+
+static void bias_alias(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)
+{
+    const struct itm_in *a = &in->itm;
+    struct ppb_map map = {sm->itm.cfg.num_stim_ports, sm->fpb.cfg.num_code, sm->fpb.cfg.num_lit,
+                          sm->has_dwt, sm->has_tpiu, sm->has_dwt ? sm->dwt.cfg.num_comp : 0};
+    uint32_t addr = a->paddr & 0xFFFFCu, fr = addr >> 12;
+    if (!ppb_frame_mapped(&map, fr)) {
+        for (unsigned b = 0; b < 8; b++) /* every bit that leads to a mapped frame */
+            if (ppb_frame_mapped(&map, fr ^ (1u << b)))
+                f->hit[a->pwrite ? B_ALIAS_FRAME_WR : B_ALIAS_FRAME_RD + b]++;
+        return;
+    }
+    if (ppb_reg_mapped(&map, addr))
+        return;
+    for (unsigned b = 2; b < 12; b++)
+        if (ppb_reg_mapped(&map, addr ^ (1u << b)))
+            f->hit[a->pwrite ? B_ALIAS_REG_WR : B_ALIAS_REG_RD + b - 2]++;
+}
+
+static void bias_cycle(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)
+{
+    const struct itm_in *a = &in->itm;
+    if (f->prev_valid) {
+        bias_taps(f, in, sm);
+        if (f->func_rd && sm->dwt.matched[f->func_rd - 1])
+            f->hit[B_EDGE_FUNC_MATCH]++;
+    }
+    f->func_rd = 0;
+    bias_bitoff(f, in, sm);
+    if (a->psel && a->penable) {
+        if (a->pwrite)
+            bias_write(f, in, sm);
+        bias_alias(f, in, sm);
+    } else if (a->psel && !a->pwrite && sm->has_dwt && (a->paddr & 0xFF000u) == 0x01000u) {
+        uint32_t o = a->paddr & 0xFFCu; /* a setup cycle: FUNCTIONn reads clear MATCHED here */
+        if (o >= 0x028u && o < 0x028u + 16u * sm->dwt.cfg.num_comp && (o & 0xCu) == 0x8u)
+            f->func_rd = (o - 0x028u) / 16u + 1u;
+    }
+    f->prev_gts = a->gts;
+    if (sm->has_dwt) {
+        f->prev_cyccnt = sm->dwt.cyccnt;
+        memcpy(f->prev_cnt, sm->dwt.cnt, sizeof f->prev_cnt);
+    }
+}
+
 void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *sout,
                 const struct sys_model *sm)
 {
@@ -274,12 +521,14 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
         f->prev_valid = false;
         f->tp_padded = false;
         f->stim_drop_seen = false;
+        f->func_rd = 0;
         return;
     }
     if (sm->has_tpiu)
         tpiu_cycle(f, sout, &sm->tpiu);
     if (sm->has_dwt)
         dwt_cycle(f, sout);
+    bias_cycle(f, sin, sm);
     /* the ITM's hardware-source port: the DWT's outputs, or the harness's inputs */
     const bool hw_valid = sm->has_dwt ? sout->dwt_hw_valid : in->hw_valid;
     const bool hw_ovf = sm->has_dwt ? sout->dwt_hw_ovf : in->hw_ovf;

@@ -4,8 +4,10 @@
  * Bins: packet type x payload size, LTS form x TC x groups, GTS1 groups x wrap x clkch,
  * GTS2 48/64, extension page, ATREADY stalls per packet type, overflow causes, FIFO full,
  * flush, sync requests, reset in mid traffic, and with a TPIU its port modes, ID changes,
- * padding, flush and periodic sync, and with a DWT the packets it hands to the ITM and its
- * other outputs (docs/coverage.md lists them). */
+ * padding, flush and periodic sync, with a DWT the packets it hands to the ITM and its
+ * other outputs, and the classes of the biased stimulus (random_bias.c): counter carries
+ * across tap bits, operations one bit off a comparator, reserved values, aliased addresses,
+ * same-edge accesses, linked-pair rewrites (docs/coverage.md lists them). */
 #ifndef TRACEREF_SIM_C_TB_COMMON_FCOV_H
 #define TRACEREF_SIM_C_TB_COMMON_FCOV_H
 
@@ -16,7 +18,7 @@
 #include "sys_model.h"
 #include "pktdec.h"
 
-#define FCOV_MAX_BINS 96u
+#define FCOV_MAX_BINS 256u
 
 struct fcov {
     uint64_t hit[FCOV_MAX_BINS];
@@ -28,6 +30,11 @@ struct fcov {
     unsigned tp_p, tp_cur_id, tp_n, tp_fl; /* TPIU formatter state of the previous cycle */
     bool tp_cur_vld;
     bool tp_padded; /* the open frame had idle padding */
+    /* biased-stimulus bins: the previous cycle's counters, a FUNCTIONn read's setup edge */
+    uint64_t prev_gts;
+    uint32_t prev_cyccnt;
+    uint8_t prev_cnt[5];
+    unsigned func_rd; /* n + 1 if the previous cycle was the setup cycle of a FUNCTIONn read */
     uint64_t cycles;
 };
 

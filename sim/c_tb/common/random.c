@@ -130,9 +130,25 @@ static uint8_t rand_prot(struct rgen *g)
                      (pct(g, 5) ? 4u : 0)); /* pprot[2] is ignored by the ITM */
 }
 
+/* Remembers the comparator values written (random_bias.c aims one bit off them). Only the
+ * generator's belief: writes the DUT ignores (unprivileged FPB writes) are recorded too. */
+static void track_write(struct rgen *g, uint32_t addr, uint32_t data)
+{
+    if (addr >= 0x1020u && addr < 0x1120u) {
+        unsigned n = (addr - 0x1020u) / 16u, r = addr & 0xCu;
+        if (r == 0x0u)
+            g->dcomp[n] = data;
+        else if (r == 0x8u)
+            g->dfunc[n] = data;
+    } else if (addr >= FP_COMP(0) && addr < FP_COMP(FPB_MAX_CODE) && !(addr & 3u))
+        g->fpcomp[(addr - FP_COMP(0)) / 4u] = data;
+}
+
 static void emit_write(struct rgen *g, uint32_t addr, uint32_t data, uint8_t strb, uint8_t prot,
                        bool raw)
 {
+    if (strb == 0xF)
+        track_write(g, addr & 0xFFFFFu, data);
     struct event *e = emit(g, EV_WRITE);
     e->addr = addr & 0xFFFFFu;
     e->data = data;
@@ -536,6 +552,9 @@ static void act_reset(struct rgen *g)
     g->tcr = g->tpr = 0;
     g->sppr = 1;
     memset(g->ter, 0, sizeof g->ter);
+    memset(g->dcomp, 0, sizeof g->dcomp);
+    memset(g->dfunc, 0, sizeof g->dfunc);
+    memset(g->fpcomp, 0, sizeof g->fpcomp);
     levels_default(g);
     rgen_dwt_reset(g);
 }
@@ -851,7 +870,7 @@ enum action {
     A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_FPB_CTRL, A_FPB_COMP, A_FETCH,
     A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_TPIU_MODE, A_TPIU_READ, A_TPIU_ODD_WRITE,
     A_DWT_COMP, A_DWT_CTRL, A_DWT_INSTR, A_DWT_ACCESS, A_DWT_EXC, A_DWT_EVT, A_DWT_READ,
-    A_DWT_ODD_WRITE, A_DWT_LEVEL, A_NACTIONS
+    A_DWT_ODD_WRITE, A_DWT_LEVEL, A_BIAS, A_NACTIONS
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
@@ -913,6 +932,9 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_DWT_READ] = d ? 180 : 0;
     w[A_DWT_ODD_WRITE] = d ? 15 : 0;
     w[A_DWT_LEVEL] = d ? 80 : 0;
+    /* Biased stimulus (random_bias.c): none for the ITM-only generator, whose events the
+     * conformance vectors are made of (A_BIAS is last, so its weight 0 changes nothing). */
+    w[A_BIAS] = g->itm_only ? 0 : 600;
     if (g->itm_only)
         w[A_FPB_CTRL] = w[A_FPB_COMP] = w[A_FETCH] = w[A_DBG] = w[A_FPB_READ] =
             w[A_FPB_ODD_WRITE] = 0;
@@ -975,6 +997,7 @@ static void action(struct rgen *g)
     case A_DWT_READ: rgen_dwt_read(g); break;
     case A_DWT_ODD_WRITE: rgen_dwt_odd_write(g); break;
     case A_DWT_LEVEL: rgen_dwt_level(g); break;
+    case A_BIAS: rgen_bias(g); break;
     default: break;
     }
     g->actions++;

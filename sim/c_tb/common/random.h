@@ -40,6 +40,12 @@ struct rgen {
     unsigned fav[4]; /* favourite ports: many packets on few ports and page changes */
     uint32_t bp[4];  /* favourite breakpoint addresses (FP_COMPn values and fetches) */
     bool fp_enable;  /* FP_CTRL.ENABLE as last written */
+    /* registers as last written (word writes), for the biased actions (random_bias.c) */
+    uint32_t dcomp[16], dfunc[16];  /* DWT_COMPn, DWT_FUNCTIONn */
+    uint32_t fpcomp[FPB_MAX_CODE];  /* FP_COMPn of the code comparators */
+    /* round-robin positions of the biased actions' value lists */
+    bool bias_started; /* the positions below were drawn (first biased action of a run) */
+    unsigned bias_tap, bias_bit, bias_rsv, bias_pscr, bias_addr, bias_edge, bias_relink;
     uint64_t actions;
     /* chunk of generated events */
     struct event buf[RGEN_CHUNK];

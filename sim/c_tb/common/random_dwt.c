@@ -60,7 +60,7 @@ static uint32_t dfav(struct rgen *g)
 
 /* A valid row of the single-comparator table (§8.3) for comparator n, or sometimes a
  * random (possibly reserved) combination. */
-static void prog_single(struct rgen *g, unsigned n)
+void rgen_dwt_single(struct rgen *g, unsigned n)
 {
     const struct dwt_cfg *c = &g->dcfg;
     bool m = c->main_ext;
@@ -108,7 +108,7 @@ static void prog_single(struct rgen *g, unsigned n)
 }
 
 /* A linked pair (n-1, n), n odd: instruction range, data range or linked data value. */
-static void prog_pair(struct rgen *g, unsigned n)
+void rgen_dwt_pair(struct rgen *g, unsigned n)
 {
     const struct dwt_cfg *c = &g->dcfg;
     bool m = c->main_ext;
@@ -188,11 +188,11 @@ void rgen_dwt_comp(struct rgen *g)
     if (rgen_pct(g, 10))
         rgen_emit_write(g, DWT_FUNC(n), 0); /* disable */
     else if (n >= 1 && (n & 1u) && rgen_pct(g, 55))
-        prog_pair(g, n);
+        rgen_dwt_pair(g, n);
     else if (n + 1 < nc && !(n & 1u) && rgen_pct(g, 45))
-        prog_pair(g, n + 1);
+        rgen_dwt_pair(g, n + 1);
     else
-        prog_single(g, n);
+        rgen_dwt_single(g, n);
 }
 
 /* DWT_CTRL with random fields (the read-only ones are ignored on write). */

@@ -24,6 +24,8 @@ void rgen_emit_set(struct rgen *g, enum ev_sig sig, uint64_t v);
 void rgen_dwt_reset(struct rgen *g);     /* the generator's view after a reset */
 void rgen_dwt_program(struct rgen *g);   /* start of a run / after a reset */
 void rgen_dwt_comp(struct rgen *g);      /* program a single comparator or a pair */
+void rgen_dwt_single(struct rgen *g, unsigned n); /* comparator n as a single (§8.3) */
+void rgen_dwt_pair(struct rgen *g, unsigned n);   /* the pair (n-1, n), n odd (§8.4-8.6) */
 void rgen_dwt_ctrl(struct rgen *g);      /* DWT_CTRL, CYCCNT and event counter writes */
 void rgen_dwt_instr(struct rgen *g);     /* instructions near the favourite addresses */
 void rgen_dwt_access(struct rgen *g);    /* data accesses near the favourite addresses */
@@ -32,5 +34,8 @@ void rgen_dwt_evt(struct rgen *g);       /* event-counter strobes */
 void rgen_dwt_read(struct rgen *g);      /* register reads (constants checked) */
 void rgen_dwt_odd_write(struct rgen *g); /* PSLVERR strobes, read-only, unimplemented */
 void rgen_dwt_level(struct rgen *g);     /* pe_priv, sleeping, niden_p, spniden_p, monrdy */
+
+/* Biased actions (random_bias.c, docs/coverage.md "Biased stimulus"). */
+void rgen_bias(struct rgen *g);
 
 #endif
