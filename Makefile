@@ -342,10 +342,10 @@ CORE_MUTANTS := prio_hw_over_stim prio_ovf_below_stim sync_keeps_page load_slot_
                 fpb_halt_ignores_sde tpiu_delayed_id_aux tpiu_manchester_polarity dwt_ir_every_instr \
                 dwt_ovf_silent
 
-broken-rtl: ## the harness must catch deliberately broken RTL variants (core mutants)
+broken-rtl: ## a directed scenario must catch each deliberately broken RTL variant (core mutants)
 	@tests/broken_rtl.sh $(BUILD) $(CORE_MUTANTS)
 
-mutate: ## every mutant in tests/mutants.txt; reports the kill ratio (slow: ~15 min)
+mutate: ## every mutant in tests/mutants.txt, each killed by a directed scenario; reports which (slow: ~15 min)
 	@tests/broken_rtl.sh $(BUILD) --all
 
 tb-asan: ## the harness C code under ASan+UBSan, on the base config
