@@ -164,6 +164,14 @@ $(BUILD)/tb/$(1)/trace_tb: $(patsubst %.c,$(BUILD)/tb/$(1)/obj/%.o,$(TB_C_SRCS) 
 	    $(BUILD)/vl/$(1)/verilated_fst_c.o $(BUILD)/vl/$(1)/verilated_threads.o -lzip -lz -lpthread
 endef
 $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c))))
+# A parameter-sweep point (make sweep, tests/sweep.py) is built like a configuration of its
+# own: make SWEEP_POINT=NAME SWEEP_VALUES="Param=value ..." BUILD=$(BUILD)/sweep
+# $(BUILD)/sweep/tb/NAME/trace_tb (every parameter of configs/params.txt given).
+ifneq ($(SWEEP_POINT),)
+$(if $(filter $(SWEEP_POINT),$(CFGS)),$(error SWEEP_POINT=$(SWEEP_POINT) is a built-in configuration))
+$(foreach pv,$(SWEEP_VALUES),$(eval CFG_$(SWEEP_POINT).$(firstword $(subst =, ,$(pv))):=$(lastword $(subst =, ,$(pv)))))
+$(eval $(call TB_RULES,$(SWEEP_POINT)))
+endif
 
 tb: $(BUILD)/tb/$(CFG)/trace_tb ## build the lockstep harness for CFG
 
@@ -534,6 +542,22 @@ TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint co
               vectors-check score-test wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
 	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
+
+# ---- parameter sweep (configs/sweep.txt; README "Parameter sweep") ------------------------
+# tests/sweep.py: for each point (one parameter at its smallest, largest and one odd value,
+# on a built-in configuration), Verilator lint, Yosys synthesis of the parameter's block,
+# the lockstep harness built once (the SWEEP_POINT rule above) and run on SWEEP_SEEDS random
+# seeds x SWEEP_CYCLES plus every directed scenario that fits it. One line per point, logs
+# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points.
+SWEEP_SEEDS  ?= 3
+SWEEP_CYCLES ?= 5000
+SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
+.PHONY: sweep sweep-quick
+sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~1 h)
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --jobs $(JOBS) --seeds $(SWEEP_SEEDS) \
+	    --cycles $(SWEEP_CYCLES) $(SWEEP_ONLY)
+sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --jobs $(JOBS) --seeds 2 --cycles 5000 --quick
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
 # tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant
