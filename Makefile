@@ -548,16 +548,18 @@ test: ## everything CI runs: one line per stage, logs in build/logs/, last line 
 # on a built-in configuration), Verilator lint, Yosys synthesis of the parameter's block,
 # the lockstep harness built once (the SWEEP_POINT rule above) and run on SWEEP_SEEDS random
 # seeds x SWEEP_CYCLES plus every directed scenario that fits it. One line per point, logs
-# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points.
+# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points. JOBS
+# points run at once, each built with one job.
 SWEEP_SEEDS  ?= 3
 SWEEP_CYCLES ?= 5000
 SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
 .PHONY: sweep sweep-quick
 sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~1 h)
-	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --jobs $(JOBS) --seeds $(SWEEP_SEEDS) \
-	    --cycles $(SWEEP_CYCLES) $(SWEEP_ONLY)
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
+	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(SWEEP_ONLY)
 sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
-	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --jobs $(JOBS) --seeds 2 --cycles 5000 --quick
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 --seeds 2 \
+	    --cycles 5000 --quick
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
 # tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant

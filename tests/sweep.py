@@ -26,12 +26,14 @@ contract's section 1 table gives for the parameter (min and max at its ends). A 
 reported as FILE:LINE: message (exit 2).
 """
 import argparse
+import concurrent.futures
 import os
 import re
-import resource
+import signal
 import shlex
 import subprocess
 import sys
+import threading
 import time
 
 PARAMS_TXT = "configs/params.txt"
@@ -214,22 +216,41 @@ class Step(Exception):
     """A failed step: its name and the lines to show."""
 
 
-def run(cmd, log, timeout=1800, **kw):
-    """Run cmd (a list), appending its command line and output to log; returns
-    (exit status, output)."""
+class PointLog:
+    """A point's log file and the CPU time of the processes run for it."""
+
+    def __init__(self, path):
+        self.f = open(path, "w", encoding="utf-8")
+        self.cpu = 0.0
+
+    def write(self, text):
+        self.f.write(text)
+        self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+
+def run(cmd, log, timeout=1800):
+    """Run cmd (a list), appending its command line and output to log and its CPU time
+    (with its children's) to log.cpu; returns (exit status, output)."""
     log.write("$ " + " ".join(shlex.quote(c) for c in cmd) + "\n")
-    log.flush()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         stdin=subprocess.DEVNULL, start_new_session=True)
+    timer = threading.Timer(timeout, lambda: os.killpg(p.pid, signal.SIGKILL))
+    timer.start()
     try:
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                           errors="replace", timeout=timeout, **kw)
-        out, rc = r.stdout, r.returncode
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        out += f"\ntimeout after {timeout} s\n"
-        rc = 124
+        out = p.stdout.read().decode(errors="replace")
+        _, status, ru = os.wait4(p.pid, 0)
+    finally:
+        timer.cancel()
+        p.stdout.close()
+    p.returncode = rc = os.waitstatus_to_exitcode(status)
+    log.cpu += ru.ru_utime + ru.ru_stime
+    if rc == -signal.SIGKILL:
+        out += f"\ntimeout: killed after {timeout} s\n"
     log.write(out)
     log.write(f"# exit {rc}\n")
-    log.flush()
     return rc, out
 
 
@@ -345,19 +366,41 @@ def lockstep(pt, tb, args, log, wdir):
     return summary
 
 
-def cpu():
-    """CPU seconds of the finished child processes so far."""
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
 def timed(step, log, fn, *a):
     """fn(*a), with the step's wall and CPU time in the log."""
-    t0, c0 = time.time(), cpu()
+    t0, c0 = time.time(), log.cpu
     try:
         return fn(*a)
     finally:
-        log.write(f"# step {step}: {time.time() - t0:.1f} s, {cpu() - c0:.1f} s CPU\n")
+        log.write(f"# step {step}: {time.time() - t0:.1f} s, {log.cpu - c0:.1f} s CPU\n")
+
+
+def one_point(pt, block, args, logs, sdir):
+    """Lint, synthesis, build and lockstep runs of one point: (PASS/FAIL, detail, lines to
+    show, wall s, CPU s, log path)."""
+    t0 = time.time()
+    logp = os.path.join(logs, pt["name"] + ".log")
+    wdir = os.path.join(args.build, "sweep", "tb", pt["name"])
+    log = PointLog(logp)
+    log.write(f"# sweep point {pt['name']}: {pt['param']}={pt['value']} on {pt['base']} "
+              f"({SWEEP_TXT}:{pt['line']})\n# values: " +
+              " ".join(f"{k}={v}" for k, v in pt["vals"].items()) + "\n")
+    extra = ""
+    try:
+        timed("lint", log, lint, pt, block, log)
+        cells = timed("synth", log, synth, pt, block, log, sdir)
+        tb = timed("build", log, build, pt, list(block), args, log)
+        os.makedirs(wdir, exist_ok=True)
+        runs = timed("lockstep", log, lockstep, pt, tb, args, log, wdir)
+        res, detail = "PASS", f"lint, {cells}, {runs}"
+    except Step as e:
+        res, detail = "FAIL", str(e.args[0])
+        extra = "\n".join(e.args[1].rstrip().splitlines()[-25:])
+    except OSError as e:
+        res, detail = "FAIL", f"{e.filename}: {e.strerror}"
+    log.write(f"# {res}: {detail} ({time.time() - t0:.1f} s, {log.cpu:.1f} s CPU)\n")
+    log.close()
+    return res, detail, extra, time.time() - t0, log.cpu, logp
 
 
 def dur(s):
@@ -374,6 +417,8 @@ def main():
     ap.add_argument("points", nargs="*", metavar="POINT", help="Param or Param=value")
     ap.add_argument("--build", default="build", help="build directory (default build)")
     ap.add_argument("--jobs", type=int, default=1, help="Verilator build jobs (default 1)")
+    ap.add_argument("--parallel", type=int, default=1,
+                    help="points run at once (default 1; each builds with --jobs)")
     ap.add_argument("--seeds", type=int, default=3, help="random seeds per point (default 3)")
     ap.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     ap.add_argument("--cycles", type=int, default=5000, help="cycles per seed (default 5000)")
@@ -381,8 +426,8 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the points and exit")
     ap.add_argument("--check", action="store_true", help="check the data files and exit")
     args = ap.parse_args()
-    if args.seeds < 0 or args.cycles < 1 or args.jobs < 1:
-        ap.error("--seeds must be >= 0, --cycles and --jobs >= 1")
+    if args.seeds < 0 or args.cycles < 1 or args.jobs < 1 or args.parallel < 1:
+        ap.error("--seeds must be >= 0, --cycles, --jobs and --parallel >= 1")
     try:
         params, block = read_params()
         cfgs = read_configs(params)
@@ -422,44 +467,30 @@ def main():
           f"{args.first_seed + args.seeds - 1} x {args.cycles} cycles each, logs in {logs}/")
     npass = nfail = nskip = 0
     failed = []
-    t_all, c_all = time.time(), cpu()
-    for pt in sel:
-        label = f"{pt['param']}={pt['value']} ({pt['base']})"
-        if pt["same"]:
-            nskip += 1
-            print(f"  {label:<30} SKIP   same values as {pt['same']}", flush=True)
-            continue
-        t0, c0 = time.time(), cpu()
-        logp = os.path.join(logs, pt["name"] + ".log")
-        wdir = os.path.join(args.build, "sweep", "tb", pt["name"])
-        with open(logp, "w", encoding="utf-8") as log:
-            log.write(f"# sweep point {pt['name']}: {pt['param']}={pt['value']} on "
-                      f"{pt['base']} ({SWEEP_TXT}:{pt['line']})\n# values: " +
-                      " ".join(f"{k}={v}" for k, v in pt["vals"].items()) + "\n")
-            try:
-                timed("lint", log, lint, pt, block, log)
-                cells = timed("synth", log, synth, pt, block, log, sdir)
-                tb = timed("build", log, build, pt, list(block), args, log)
-                os.makedirs(wdir, exist_ok=True)
-                runs = timed("lockstep", log, lockstep, pt, tb, args, log, wdir)
-                res, detail, extra = "PASS", f"lint, {cells}, {runs}", ""
-            except Step as e:
-                res, detail = "FAIL", str(e.args[0])
-                extra = "\n".join(e.args[1].rstrip().splitlines()[-25:])
-            except OSError as e:
-                res, detail, extra = "FAIL", f"{e.filename}: {e.strerror}", ""
-            log.write(f"# {res}: {detail}\n")
-        print(f"  {label:<30} {res}   {detail} ({dur(time.time() - t0)}, "
-              f"{dur(cpu() - c0)} CPU)", flush=True)
-        if res == "PASS":
-            npass += 1
-        else:
-            nfail += 1
-            failed.append(pt["name"])
-            if extra:
-                print("\n".join("    | " + l for l in extra.splitlines()))
-            print(f"    full log: {logp}")
-    print(f"sweep: {len(sel)} points in {dur(time.time() - t_all)} ({dur(cpu() - c_all)} CPU)" +
+    t_all, c_all = time.time(), 0.0
+    # up to --parallel points at once; their lines in the order of the points
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
+        futs = [pool.submit(one_point, pt, block, args, logs, sdir)
+                for pt in sel if not pt["same"]]
+        it = iter(futs)
+        for pt in sel:
+            label = f"{pt['param']}={pt['value']} ({pt['base']})"
+            if pt["same"]:
+                nskip += 1
+                print(f"  {label:<30} SKIP   same values as {pt['same']}", flush=True)
+                continue
+            res, detail, extra, wall, cpu, logp = next(it).result()
+            c_all += cpu
+            print(f"  {label:<30} {res}   {detail} ({dur(wall)}, {dur(cpu)} CPU)", flush=True)
+            if res == "PASS":
+                npass += 1
+            else:
+                nfail += 1
+                failed.append(pt["name"])
+                if extra:
+                    print("\n".join("    | " + l for l in extra.splitlines()))
+                print(f"    full log: {logp}", flush=True)
+    print(f"sweep: {len(sel)} points in {dur(time.time() - t_all)} ({dur(c_all)} CPU)" +
           (f"; failed: {' '.join(failed)}" if failed else ""))
     print(f"{npass} passed, {nfail} failed, {nskip} skipped")
     return 1 if nfail else 0
