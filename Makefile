@@ -114,6 +114,9 @@ help: ## show this help
 	@echo "                 vectors-score and bench (JOBS=1 on a shared machine; make -j is separate)"
 	@echo "  SEEDS=$(SEEDS), CYCLES=$(CYCLES)   make random: seeds per configuration, cycles per seed"
 	@echo "  SIM_SCN=FILE   the scenario of make sim (now $(SIM_SCN))"
+	@echo "  SWEEP_SEEDS=$(SWEEP_SEEDS), SWEEP_CYCLES=$(SWEEP_CYCLES)   make sweep: random seeds and cycles per point;"
+	@echo "                 SWEEP_ONLY=\"Param Param=value\" only those points (configs/sweep.txt,"
+	@echo "                 tests/sweep.py --list); JOBS points at once"
 
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
@@ -538,7 +541,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog formal-quick scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
+              synth iverilog formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 test: ## everything CI runs: one line per stage, logs in build/logs/, last line "N passed, M failed"
 	@MAKE="$(MAKE)" tests/stage.sh $(BUILD) $(TEST_STAGES)
