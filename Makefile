@@ -552,7 +552,8 @@ test: ## everything CI runs: one line per stage, logs in build/logs/, last line 
 # the lockstep harness built once (the SWEEP_POINT rule above) and run on SWEEP_SEEDS random
 # seeds x SWEEP_CYCLES plus every directed scenario that fits it. One line per point, logs
 # in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points. JOBS
-# points run at once, each built with one job.
+# points run at once, each built with one job (sweep-quick: JOBS jobs, so that its third
+# point uses both cores).
 SWEEP_SEEDS  ?= 3
 SWEEP_CYCLES ?= 5000
 SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
@@ -561,7 +562,7 @@ sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): li
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
 	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(SWEEP_ONLY)
 sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
-	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 --seeds 2 \
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs $(JOBS) --seeds 2 \
 	    --cycles 5000 --quick
 
 # ---- benchmark (README "Performance") ----------------------------------------------------

@@ -323,7 +323,7 @@ def build(pt, params, args, log):
     sb = os.path.join(args.build, "sweep")
     tb = os.path.join(sb, "tb", pt["name"], "trace_tb")
     values = " ".join(f"{p}={pt['vals'][p]}" for p in params)
-    rc, out = run(shlex.split(mk) + ["-s", "--no-print-directory", f"BUILD={sb}",
+    rc, out = run(shlex.split(mk) + ["-s", "--no-print-directory", f"-j{args.jobs}", f"BUILD={sb}",
                                      f"JOBS={args.jobs}", f"SWEEP_POINT={pt['name']}",
                                      f"SWEEP_VALUES={values}", tb], log)
     if rc:
@@ -431,7 +431,7 @@ def main():
         formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("points", nargs="*", metavar="POINT", help="Param or Param=value")
     ap.add_argument("--build", default="build", help="build directory (default build)")
-    ap.add_argument("--jobs", type=int, default=1, help="Verilator build jobs (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="jobs of a point's build (make -j, Verilator -j; default 1)")
     ap.add_argument("--parallel", type=int, default=1,
                     help="points run at once (default 1; each builds with --jobs)")
     ap.add_argument("--seeds", type=int, default=3, help="random seeds per point (default 3)")
