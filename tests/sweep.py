@@ -485,16 +485,17 @@ def main():
     t_all, c_all = time.time(), 0.0
     # up to --parallel points at once; their lines in the order of the points
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.parallel) as pool:
-        futs = [pool.submit(one_point, pt, block, args, logs, sdir)
-                for pt in sel if not pt["same"]]
-        it = iter(futs)
+        # the larger builds (with a TPIU or a DWT) first, so the smaller end together
+        todo = sorted((pt for pt in sel if not pt["same"]),
+                      key=lambda pt: -(pt["vals"]["HasTpiu"] + pt["vals"]["HasDwt"]))
+        futs = {pt["name"]: pool.submit(one_point, pt, block, args, logs, sdir) for pt in todo}
         for pt in sel:
             label = f"{pt['param']}={pt['value']} ({pt['base']})"
             if pt["same"]:
                 nskip += 1
                 print(f"  {label:<30} SKIP   same values as {pt['same']}", flush=True)
                 continue
-            res, detail, extra, wall, cpu, logp = next(it).result()
+            res, detail, extra, wall, cpu, logp = futs[pt["name"]].result()
             c_all += cpu
             print(f"  {label:<30} {res}   {detail} ({dur(wall)}, {dur(cpu)} CPU)", flush=True)
             if res == "PASS":
