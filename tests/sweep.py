@@ -375,7 +375,7 @@ def lockstep(pt, tb, args, log, wdir):
                   f"{' '.join(other)}\n")
     summary += ")"
     if fails:
-        raise Step(f"{len(fails)} scenarios failed ({summary})",
+        raise Step(f"{len(fails)} scenario{'s' * (len(fails) != 1)} failed ({summary})",
                    "\n".join(f"FAIL {p} (exit {rc}): rerun {tb} {p}\n" +
                              "\n".join(o.splitlines()[:6]) for p, rc, o in fails))
     return summary
@@ -478,7 +478,7 @@ def main():
     os.makedirs(logs, exist_ok=True)
     os.makedirs(sdir, exist_ok=True)
     nrun = sum(1 for p in sel if not p["same"])
-    print(f"sweep: {len(sel)} points ({nrun} to run), seeds {args.first_seed}.."
+    print(f"sweep: {len(sel)} point{'s' * (len(sel) != 1)} ({nrun} to run), seeds {args.first_seed}.."
           f"{args.first_seed + args.seeds - 1} x {args.cycles} cycles each, logs in {logs}/")
     npass = nfail = nskip = 0
     failed = []
@@ -506,7 +506,7 @@ def main():
                 if extra:
                     print("\n".join("    | " + l for l in extra.splitlines()))
                 print(f"    full log: {logp}", flush=True)
-    print(f"sweep: {len(sel)} points in {dur(time.time() - t_all)} ({dur(c_all)} CPU)" +
+    print(f"sweep: {len(sel)} point{'s' * (len(sel) != 1)} in {dur(time.time() - t_all)} ({dur(c_all)} CPU)" +
           (f"; failed: {' '.join(failed)}" if failed else ""))
     print(f"{npass} passed, {nfail} failed, {nskip} skipped")
     return 1 if nfail else 0
