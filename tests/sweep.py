@@ -473,6 +473,13 @@ def main():
             print(f"{p['name']:<28} on {p['base']:<7}" +
                   (f" = {p['same']}" if p["same"] else "") + (" (quick)" if p["quick"] else ""))
         return 0
+    try:
+        for name in ("RTL_COMMON", "RTL_ITM", "RTL_FPB", "RTL_TPIU", "RTL_DWT", "RTL_SRCS",
+                     "RTL_INC"):
+            env_list(name)
+    except DataError as e:
+        print(e, file=sys.stderr)
+        return 2
     logs = os.path.join(args.build, "sweep", "logs")
     sdir = os.path.join(args.build, "sweep", "synth")
     os.makedirs(logs, exist_ok=True)
