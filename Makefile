@@ -52,9 +52,10 @@ CFG_DUMP = echo "CFGS $(CFGS)"; echo "ITM_CFGS $(ITM_CFGS)"; echo "DWT_CFGS $(DW
 .PHONY: configs config-check config-dump
 configs: ## regenerate the docs' configuration tables from configs/configs.txt
 	@tests/config_tables.py
-config-check: ## the docs' configuration tables and the make parameter lists match configs/configs.txt; the address map's copies match trace_top's decode
+config-check: ## the docs' configuration tables and the make parameter lists match configs/configs.txt; the address map's copies match trace_top's decode; configs/sweep.txt's ranges match the contracts
 	@{ $(CFG_DUMP) } | tests/config_tables.py --check --make-lists -
 	@tests/address_map.py --self-test
+	@tests/sweep.py --check
 config-dump:
 	@$(CFG_DUMP)
 
