@@ -117,7 +117,8 @@ help: ## show this help
 	@echo "  SIM_SCN=FILE   the scenario of make sim (now $(SIM_SCN))"
 	@echo "  SWEEP_SEEDS=$(SWEEP_SEEDS), SWEEP_CYCLES=$(SWEEP_CYCLES)   make sweep: random seeds and cycles per point;"
 	@echo "                 SWEEP_ONLY=\"Param Param=value\" only those points (configs/sweep.txt,"
-	@echo "                 tests/sweep.py --list); JOBS points at once"
+	@echo "                 tests/sweep.py --list); SWEEP_STRICT=1 also fails scenarios written"
+	@echo "                 for other values; JOBS points at once"
 
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
@@ -552,7 +553,8 @@ test: ## everything CI runs: one line per stage, logs in build/logs/, last line 
 # on a built-in configuration), Verilator lint, Yosys synthesis of the parameter's block,
 # the lockstep harness built once (the SWEEP_POINT rule above) and run on SWEEP_SEEDS random
 # seeds x SWEEP_CYCLES plus every directed scenario that fits it. One line per point, logs
-# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points. JOBS
+# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points;
+# SWEEP_STRICT=1 also fails scenarios written for other values (tests/sweep.py --help). JOBS
 # points run at once, each built with one job (sweep-quick: JOBS jobs, so that its third
 # point uses both cores).
 SWEEP_SEEDS  ?= 3
@@ -561,7 +563,7 @@ SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
 .PHONY: sweep sweep-quick
 sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~1 h)
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
-	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(SWEEP_ONLY)
+	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(if $(SWEEP_STRICT),--strict) $(SWEEP_ONLY)
 sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs $(JOBS) --seeds 2 \
 	    --cycles 5000 --quick
