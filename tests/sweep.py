@@ -427,7 +427,7 @@ def dur(s):
 
 def main():
     ap = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
+        description=__doc__,
         epilog="POINTS select points: Param (its every value) or Param=value. Data: "
                f"{SWEEP_TXT}. Example: tests/sweep.py --build build StimFifoDepth=3 NumComp",
         formatter_class=argparse.RawDescriptionHelpFormatter)
