@@ -52,9 +52,10 @@ CFG_DUMP = echo "CFGS $(CFGS)"; echo "ITM_CFGS $(ITM_CFGS)"; echo "DWT_CFGS $(DW
 .PHONY: configs config-check config-dump
 configs: ## regenerate the docs' configuration tables from configs/configs.txt
 	@tests/config_tables.py
-config-check: ## the docs' configuration tables and the make parameter lists match configs/configs.txt; the address map's copies match trace_top's decode
+config-check: ## the docs' configuration tables and the make parameter lists match configs/configs.txt; the address map's copies match trace_top's decode; configs/sweep.txt's ranges match the contracts
 	@{ $(CFG_DUMP) } | tests/config_tables.py --check --make-lists -
 	@tests/address_map.py --self-test
+	@tests/sweep.py --check
 config-dump:
 	@$(CFG_DUMP)
 
@@ -118,6 +119,10 @@ help: ## show this help
 	@echo "                 vectors-score and bench (JOBS=1 on a shared machine; make -j is separate)"
 	@echo "  SEEDS=$(SEEDS), CYCLES=$(CYCLES)   make random: seeds per configuration, cycles per seed"
 	@echo "  SIM_SCN=FILE   the scenario of make sim (now $(SIM_SCN))"
+	@echo "  SWEEP_SEEDS=$(SWEEP_SEEDS), SWEEP_CYCLES=$(SWEEP_CYCLES)   make sweep: random seeds and cycles per point;"
+	@echo "                 SWEEP_ONLY=\"Param Param=value\" only those points (configs/sweep.txt,"
+	@echo "                 tests/sweep.py --list); SWEEP_STRICT=1 also fails scenarios written"
+	@echo "                 for other values; JOBS points at once"
 
 deps: ## install the Debian packages the project needs (run as root)
 	apt-get update -qq
@@ -196,6 +201,14 @@ endef
 # RTL_DIR (the tests' mutants): a copy of the project root, its rtl/ and lint/ used
 $(foreach c,$(CFGS),$(eval $(call TB_RULES,$(c),$(BUILD),$(abspath $(RTL_DIR))/rtl,\
   $(abspath $(RTL_DIR))/lint/verilator.vlt)))
+# A parameter-sweep point (make sweep, tests/sweep.py) is built like a configuration of its
+# own: make SWEEP_POINT=NAME SWEEP_VALUES="Param=value ..." BUILD=$(BUILD)/sweep
+# $(BUILD)/sweep/tb/NAME/trace_tb (every parameter of configs/params.txt given).
+ifneq ($(SWEEP_POINT),)
+$(if $(filter $(SWEEP_POINT),$(CFGS)),$(error SWEEP_POINT=$(SWEEP_POINT) is a built-in configuration))
+$(foreach pv,$(SWEEP_VALUES),$(eval CFG_$(SWEEP_POINT).$(firstword $(subst =, ,$(pv))):=$(lastword $(subst =, ,$(pv)))))
+$(eval $(call TB_RULES,$(SWEEP_POINT),$(BUILD),$(abspath $(RTL_DIR))/rtl,$(abspath $(RTL_DIR))/lint/verilator.vlt))
+endif
 
 # make tb RTL=DIR: the harness against the RTL tree DIR (a copy of rtl/, edited) in
 # $(BUILD)/rtl-HASH (HASH: of DIR's absolute path), so each tree keeps its own build and the
@@ -580,7 +593,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog formal-quick scenarios random broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
+              synth iverilog formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -590,6 +603,26 @@ test: ## everything CI runs: one line per stage, logs in build/logs/, last line 
 .PHONY: test-prebuild
 test-prebuild: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) $(BUILD)/decode/tracedump \
                $(BUILD)/vec/pktdump $(BUILD)/vec/vecgen $(BUILD)/golden/libgolden.a
+
+# ---- parameter sweep (configs/sweep.txt; README "Parameter sweep") ------------------------
+# tests/sweep.py: for each point (one parameter at its smallest, largest and one odd value,
+# on a built-in configuration), Verilator lint, Yosys synthesis of the parameter's block,
+# the lockstep harness built once (the SWEEP_POINT rule above) and run on SWEEP_SEEDS random
+# seeds x SWEEP_CYCLES plus every directed scenario that fits it. One line per point, logs
+# in $(BUILD)/sweep/logs/. SWEEP_ONLY="Param Param=value ..." runs only those points;
+# SWEEP_STRICT=1 also fails scenarios written for other values (tests/sweep.py --help). JOBS
+# points run at once, each built with one job (sweep-quick: JOBS jobs, so that its third
+# point uses both cores).
+SWEEP_SEEDS  ?= 3
+SWEEP_CYCLES ?= 5000
+SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
+.PHONY: sweep sweep-quick
+sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~1 h)
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
+	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(if $(SWEEP_STRICT),--strict) $(SWEEP_ONLY)
+sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
+	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs $(JOBS) --seeds 2 \
+	    --cycles 5000 --quick
 
 # ---- benchmark (README "Performance") ----------------------------------------------------
 # tests/bench.sh rebuilds the Verilated model of min/base/max (timed) and a base variant
