@@ -27,7 +27,7 @@ set -u
 build=$1; shift
 cfgs=("$@")
 mutant=prio_hw_over_stim seed=5 cycles=50000 window=300
-max_events=12 # seed 5 shrinks from 224 events (failure at cycle 762) to 7
+max_events=12 # seed 5 shrinks from 12 events (failure at cycle 15) to 6
 root=$(pwd); out=$build/wave-test; dir=$out/mut; wd=$out/waves
 start=$(date +%s); fails=0
 fail() { echo "FAIL wave-test: $*"; fails=$((fails + 1)); }
@@ -181,8 +181,11 @@ ev=$(grep -v -E '^[[:space:]]*(#|$|config |end)' "$out/idle/shrunk.scn" 2>/dev/n
 # ---- the packets in progress in the report ----------------------------------------------
 # "NAME packet in progress since cycle C: HH TYPE ..., K [of M] bytes [HH ..]": the label's
 # byte is the first one, K the number of bytes listed
+# (the first failure cycles from 1300 on whose report shows one, until 4 reports are seen:
+# where trace is busy depends on the random generator)
 seen=0
-for n in 2000 2001 2002 2003 2004 2005 2006 2007; do
+for n in $(seq 1300 1500); do
+  [ $seen -ge 4 ] && break
   "$build/tb/base/trace_tb" --quiet --seed 3 --cycles 3000 --inject-mismatch $n --checkpoint-ms 0 \
     --wave-window 0 --wave-dir "$out/pip" > "$out/pip.log" 2>&1
   while IFS= read -r l; do
@@ -195,7 +198,7 @@ for n in 2000 2001 2002 2003 2004 2005 2006 2007; do
       fail "inconsistent packet in progress: $l"
   done < <(grep 'packet in progress since' "$out/pip.log")
 done
-[ $seen -gt 0 ] || fail "no packet in progress reported at cycles 2000..2007 of seed 3"
+[ $seen -ge 4 ] || fail "fewer than 4 packets in progress reported for failures at cycles 1300..1500 of seed 3"
 
 # ---- make wave: the view of the last failure, wherever --wave-dir put it -----------------
 "$tb" --quiet --seed $seed --cycles $cycles --wave-window $window --wave-dir "$out/last" \

@@ -465,6 +465,10 @@ def report(args, tasks, results, md):
     errors, passed, failed, nlines = [], 0, 0, 0
     for task, (res, extra, errs, status, cmd, out) in zip(tasks, results):
         label = task.label
+        # a partial capture may hold no complete packet: a decoder that prints nothing
+        # for it and exits 1 (nothing decoded) has done right
+        if task.partial and status == 1 and not res and not extra:
+            status = 0
         ok = not extra and not errs and status == 0
         if status != 0:
             errors.append('%s: the decoder %s (%s; stderr: %s)' % (
