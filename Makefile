@@ -617,7 +617,7 @@ SWEEP_SEEDS  ?= 3
 SWEEP_CYCLES ?= 5000
 SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
 .PHONY: sweep sweep-quick
-sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~1 h)
+sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~15 min on 2 cores)
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
 	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(if $(SWEEP_STRICT),--strict) $(SWEEP_ONLY)
 sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
