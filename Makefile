@@ -486,9 +486,10 @@ vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays 
 # mutated copy of rtl/ (BUILD/vmut/NAME, the benches compiled there by the rules above);
 # rewrites tests/vectors/mutant_kills.txt, the proof behind the vector citations of
 # docs/rule-coverage.md (checked by vectors-check). Not part of make test: ~10 min with
-# 2 jobs on an idle 2-core machine, ~25 min on a busy one. MUTANTS="a b" runs only those.
+# 2 jobs on an idle 2-core machine, ~25 min on a busy one. MUTANTS="a b" runs only those;
+# with VMUT_MERGE=1 their lines then replace theirs in tests/vectors/mutant_kills.txt.
 vectors-mutate: ## each mutant of make mutate replayed on its block's vectors (Icarus): the unkilled per block and config
-	@tests/vectors_mutate.sh $(BUILD) $(JOBS) $(MUTANTS)
+	@tests/vectors_mutate.sh $(if $(VMUT_MERGE),--merge) $(BUILD) $(JOBS) $(MUTANTS)
 
 # ---- verification at scale: coverage, fuzzing, sharded and soak runs (docs/coverage.md) --
 .PHONY: unit-test fuzz fuzz-quick coverage soak merge-reports

@@ -22,9 +22,13 @@
 # tests/vectors/mutant_rules.txt declares the fault absent or invisible there (`equiv`) or
 # too slow to show in a vector (`toolong`);
 # the exit status is 1 if one is not.
-# Usage: tests/vectors_mutate.sh BUILD_DIR JOBS [MUTANT...]
-#   with MUTANT names: only those are run, the proof file is not written (a look at a few)
+# Usage: tests/vectors_mutate.sh [--merge] BUILD_DIR JOBS [MUTANT...]
+#   with MUTANT names: only those are run, the proof file is not written (a look at a few);
+#   --merge (make vectors-mutate MUTANTS=... VMUT_MERGE=1): their lines replace theirs in the
+#   proof file and every other mutant's lines are kept, for a new or changed mutant
 set -u
+merge=0
+if [ "${1:-}" = --merge ]; then merge=1; shift; fi
 if [ "${1:-}" = --one ]; then mode=one; shift; else mode=all; fi
 build=$1; jobs=$2; shift 2
 root=$(pwd)
@@ -176,6 +180,18 @@ echo
 if [ ${#want[@]} = 0 ]; then
   cp "$out" "$proof"
   echo "vectors-mutate: wrote $proof"
+elif [ $merge = 1 ]; then
+  # the catalogue's order; a mutant run now takes its new lines, any other keeps its old ones
+  { grep '^#' "$out"
+    while IFS= read -r line; do
+      case "$line" in ''|'#'*) continue ;; esac
+      spec=${line%%|*}; n=${spec%@*}
+      if printf '%s\n' "${names[@]}" | grep -qx "$n"; then src=$out; else src=$proof; fi
+      awk -v n="$n" '$1 == n' "$src"
+    done < tests/mutants.txt
+  } > "$vm/merged.txt"
+  mv "$vm/merged.txt" "$proof"
+  echo "vectors-mutate: merged the lines of ${#names[@]} mutants into $proof"
 fi
 t=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%d", b - a }')
 echo "vectors-mutate: ${#names[@]} mutants in $((t / 60))m$(printf %02d $((t % 60)))s"
