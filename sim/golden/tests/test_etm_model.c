@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Directed cycle-level tests of the ETM golden model: the worked examples of
+ * docs/etm-contract.md section 14 and the register rules of section 12. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "etm_model.h"
+
+/*
+ * Conventions as test_itm_model.c: tb_cycle() evaluates cycle t's outputs with its inputs,
+ * records an ATB transfer (atvalid && atready), then applies edge t. apb_write() is a setup
+ * cycle then an access cycle a; the write takes effect at edge a. Events are presented one
+ * per cycle by ev_*() (one tb_cycle each).
+ */
+
+#define TB_MAX 4096u
+
+struct tb {
+    struct etm_model m;
+    struct etm_in in;
+    unsigned cyc;
+    uint8_t bytes[TB_MAX];
+    unsigned when[TB_MAX];
+    unsigned n;
+};
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            failures++;                                                                    \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
+            printf(__VA_ARGS__);                                                           \
+            printf("\n");                                                                  \
+        }                                                                                  \
+    } while (0)
+
+static void tb_cycle(struct tb *tb)
+{
+    struct etm_out o;
+    etm_model_eval(&tb->m, &tb->in, &o);
+    if (o.atvalid && tb->in.atready && tb->n < TB_MAX) {
+        tb->bytes[tb->n] = o.atdata;
+        tb->when[tb->n] = tb->cyc;
+        tb->n++;
+        CHECK(o.atid == (tb->m.traceidr & 0x7Fu), "atid");
+    }
+    etm_model_step(&tb->m, &tb->in);
+    tb->cyc++;
+    /* events and APB phases last one cycle */
+    tb->in.pe_valid = tb->in.exc_valid = false;
+    tb->in.psel = tb->in.penable = tb->in.pwrite = false;
+    tb->in.afvalid = false;
+    tb->in.cmpmatch = 0;
+}
+
+static void tb_init(struct tb *tb, unsigned fifo_depth, unsigned rs_depth)
+{
+    struct etm_cfg cfg = {.fifo_depth = fifo_depth, .rs_depth = rs_depth, .cc_size = 12,
+                          .num_pc = 4, .sec_ext = true};
+    memset(tb, 0, sizeof *tb);
+    if (etm_model_init(&tb->m, &cfg) != 0) {
+        printf("FAIL init\n");
+        failures++;
+    }
+    tb->in.rst_n = true;
+    tb->in.atready = true;
+    tb->in.niden = tb->in.spniden = true;
+}
+
+/* returns the access cycle */
+static unsigned apb_write(struct tb *tb, uint32_t off, uint32_t v)
+{
+    tb->in.psel = true;
+    tb->in.pwrite = true;
+    tb->in.paddr = off;
+    tb->in.pwdata = v;
+    tb->in.pstrb = 0xF;
+    tb_cycle(tb);
+    tb->in.psel = tb->in.penable = tb->in.pwrite = true;
+    tb->in.paddr = off;
+    tb->in.pwdata = v;
+    tb->in.pstrb = 0xF;
+    unsigned a = tb->cyc;
+    tb_cycle(tb);
+    return a;
+}
+
+static uint32_t apb_read(struct tb *tb, uint32_t off)
+{
+    struct etm_out o;
+    tb->in.psel = true;
+    tb->in.paddr = off;
+    tb_cycle(tb);
+    tb->in.psel = tb->in.penable = true;
+    tb->in.paddr = off;
+    etm_model_eval(&tb->m, &tb->in, &o);
+    tb_cycle(tb);
+    return o.prdata;
+}
+
+static void ev_instr(struct tb *tb, uint32_t a, bool w32)
+{
+    tb->in.pe_valid = true;
+    tb->in.pe_addr = a;
+    tb->in.pe_size = w32;
+    tb->in.pe_br = tb->in.pe_ind = tb->in.pe_taken = tb->in.pe_link = false;
+    tb->in.pe_excret = false;
+    tb_cycle(tb);
+}
+
+static void ev_branch(struct tb *tb, uint32_t a, bool w32, bool taken, bool ind, bool link,
+                      bool excret)
+{
+    tb->in.pe_valid = true;
+    tb->in.pe_addr = a;
+    tb->in.pe_size = w32;
+    tb->in.pe_br = true;
+    tb->in.pe_taken = taken;
+    tb->in.pe_ind = ind;
+    tb->in.pe_link = link;
+    tb->in.pe_excret = excret;
+    tb_cycle(tb);
+}
+
+static void ev_exc(struct tb *tb, unsigned num, uint32_t ret)
+{
+    tb->in.exc_valid = true;
+    tb->in.exc_num = (uint16_t)num;
+    tb->in.exc_ret = ret;
+    tb_cycle(tb);
+}
+
+static void idle(struct tb *tb, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++) {
+        tb_cycle(tb);
+    }
+}
+
+static void check_stream(struct tb *tb, const char *name, const uint8_t *exp, unsigned n)
+{
+    bool ok = tb->n == n && memcmp(tb->bytes, exp, n) == 0;
+    CHECK(ok, "%s: stream differs (%u bytes, expected %u)", name, tb->n, n);
+    if (!ok) {
+        printf("  got:");
+        for (unsigned i = 0; i < tb->n; i++) {
+            printf(" %02X", tb->bytes[i]);
+        }
+        printf("\n  exp:");
+        for (unsigned i = 0; i < n; i++) {
+            printf(" %02X", exp[i]);
+        }
+        printf("\n");
+    }
+}
+
+#define ASYNC 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80
+
+static unsigned enable(struct tb *tb, uint32_t configr)
+{
+    apb_write(tb, 0x040, 0x10);     /* TRCTRACEIDR */
+    apb_write(tb, 0x010, configr);  /* TRCCONFIGR */
+    return apb_write(tb, 0x004, 1); /* TRCPRGCTLR.EN */
+}
+
+static void test_e1(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    unsigned w = enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, false, false, false, false);
+    ev_branch(&tb, 0x1004, true, true, false, true, false);
+    ev_instr(&tb, 0x1100, false);
+    ev_branch(&tb, 0x1102, false, true, true, false, false);
+    ev_instr(&tb, 0x1008, false);
+    idle(&tb, 30);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00,
+                                  0x00, 0xFE, 0x96, 0x04};
+    check_stream(&tb, "E1", exp, sizeof exp);
+    CHECK(tb.when[0] == w + 2u, "E1 first byte in cycle w+2 (got w+%u)", tb.when[0] - w);
+    CHECK(tb.when[24] == w + 26u, "E1 last byte in cycle w+26 (got w+%u)", tb.when[24] - w);
+}
+
+static void test_e2(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 0);
+    ev_instr(&tb, 0x2000, false);
+    ev_exc(&tb, 11, 0x2002);
+    ev_instr(&tb, 0x3000, false);
+    ev_branch(&tb, 0x3002, false, true, true, false, true);
+    ev_instr(&tb, 0x2002, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x20, 0x00,
+                                  0x00, 0x00, 0x06, 0x17, 0x96, 0x01, 0x96, 0x80, 0x30,
+                                  0xF7, 0x07, 0x91};
+    check_stream(&tb, "E2", exp, sizeof exp);
+}
+
+static void test_e3(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 1u << 12); /* RS */
+    ev_branch(&tb, 0x1000, true, true, false, true, false);
+    ev_branch(&tb, 0x1200, false, true, false, false, false);
+    ev_branch(&tb, 0x1210, false, true, false, false, false);
+    ev_branch(&tb, 0x1220, false, true, false, false, false);
+    ev_branch(&tb, 0x1230, false, false, false, false, false);
+    ev_branch(&tb, 0x1232, false, true, true, false, false);
+    ev_instr(&tb, 0x1004, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10,
+                                  0x00,  0x00, 0x00, 0xE1, 0xF7};
+    check_stream(&tb, "E3", exp, sizeof exp);
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "E3 TRCSTATR idle after drain");
+}
+
+static void test_e4(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    tb.in.gts = 0x1234;
+    apb_write(&tb, 0x038, 4); /* TRCCCCTLR */
+    enable(&tb, 0x810);       /* TS | CCI */
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    idle(&tb, 5);
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x09, 0x01, 0x04, 0x03, 0xB4, 0x24, 0x01, 0x04,
+                                  0x83,  0x00, 0x10, 0x00, 0x00, 0x00, 0xDB, 0x0E, 0x03};
+    check_stream(&tb, "E4", exp, sizeof exp);
+}
+
+static void test_e5(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 0);
+    tb.in.atready = false;
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; i < 10u; i++) {
+        ev_exc(&tb, 11, 0x1002);
+        if (i == 9u) {
+            CHECK(tb.m.last_ovf, "E5 overflow at the tenth exception");
+        }
+    }
+    CHECK(tb.m.count == 60u, "E5 count %u, expected 60", tb.m.count);
+    CHECK(tb.m.t.ovf, "E5 ovf_q");
+    ev_exc(&tb, 11, 0x1002); /* dropped silently */
+    CHECK(tb.m.count == 60u && !tb.m.last_ovf, "E5 second overflow is silent");
+    tb.in.atready = true;
+    idle(&tb, 80);
+    uint8_t exp[60] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00, 0x00,
+                       0x06,  0x17, 0x96, 0x01};
+    for (unsigned i = 0; i < 8u; i++) {
+        exp[26 + 4 * i] = 0x90;
+        exp[27 + 4 * i] = 0x06;
+        exp[28 + 4 * i] = 0x17;
+        exp[29 + 4 * i] = 0x90;
+    }
+    exp[58] = 0x00;
+    exp[59] = 0x05;
+    check_stream(&tb, "E5", exp, sizeof exp);
+    /* after the drain the next event resynchronises: A-Sync, Trace Info, Trace On, address */
+    tb.n = 0;
+    ev_instr(&tb, 0x1002, false);
+    idle(&tb, 30);
+    static const uint8_t re[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x01, 0x10, 0x00, 0x00,
+                                 0x00};
+    check_stream(&tb, "E5 resync", re, sizeof re);
+}
+
+static void test_atoms_f6_max(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0);
+    for (unsigned i = 0; i < 24u; i++) {
+        ev_branch(&tb, 0x1000, false, true, false, false, false);
+    }
+    ev_branch(&tb, 0x1000, false, false, false, false, false); /* p = [N] */
+    ev_branch(&tb, 0x1000, false, true, false, false, false);  /* p = [N, E] */
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00,
+                                  0x10,  0x00, 0x00, 0x00, 0xD4, 0xDA};
+    check_stream(&tb, "F6 max + F2", exp, sizeof exp);
+}
+
+static void test_exc_types(void)
+{
+    CHECK(etm_exc_type(11) == 0x0Bu, "SVCall type");
+    CHECK(etm_exc_type(23) == 0x17u, "IRQ7 type");
+    CHECK(etm_exc_type(24) == 0x208u, "IRQ8 type");
+    CHECK(etm_exc_type(511) == 0x3EFu, "IRQ495 type");
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    ev_exc(&tb, 24, 0x1002); /* IRQ8: 06 91 10, then address 96 01 */
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0x06, 0x91, 0x10, 0x96, 0x01};
+    check_stream(&tb, "IRQ8", exp, sizeof exp);
+}
+
+static void test_regs(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    CHECK(apb_read(&tb, 0x1E0) == 0x280002A1u, "TRCIDR0");
+    CHECK(apb_read(&tb, 0x1E4) == 0x0000F450u, "TRCIDR1");
+    CHECK(apb_read(&tb, 0x1E8) == 0x4u, "TRCIDR2");
+    CHECK(apb_read(&tb, 0x1EC) == 0x00110001u, "TRCIDR3");
+    CHECK(apb_read(&tb, 0x1F0) == 0x4000u, "TRCIDR4");
+    CHECK(apb_read(&tb, 0x1F4) == 0x00070000u, "TRCIDR5");
+    CHECK(apb_read(&tb, 0xFBC) == 0x47754A13u, "TRCDEVARCH");
+    CHECK(apb_read(&tb, 0xFCC) == 0x13u, "TRCDEVTYPE");
+    CHECK(apb_read(&tb, 0xFB8) == 0xCCu, "TRCAUTHSTATUS");
+    CHECK(apb_read(&tb, 0x080) == 0x201u, "TRCVICTLR reset");
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "TRCSTATR reset");
+    apb_write(&tb, 0x034, 5); /* reserved period: ignored */
+    CHECK(apb_read(&tb, 0x034) == 0u, "TRCSYNCPR 5 ignored");
+    apb_write(&tb, 0x034, 8);
+    CHECK(apb_read(&tb, 0x034) == 8u, "TRCSYNCPR 8");
+    apb_write(&tb, 0x004, 1);
+    apb_write(&tb, 0x040, 0x22); /* not idle: ignored [ETM-REG-1] */
+    CHECK(apb_read(&tb, 0x040) == 0u, "TRCTRACEIDR write while enabled ignored");
+    CHECK(apb_read(&tb, 0x00C) == 0u, "TRCSTATR while enabled");
+}
+
+int main(void)
+{
+    test_e1();
+    test_e2();
+    test_e3();
+    test_e4();
+    test_e5();
+    test_atoms_f6_max();
+    test_exc_types();
+    test_regs();
+    if (failures) {
+        printf("test_etm_model: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("test_etm_model: all passed\n");
+    return 0;
+}
