@@ -670,3 +670,16 @@ $(BUILD)/opencsd/ocsd_deframe: tests/opencsd/ocsd_deframe.c
 	$(CC) $(CWARN) $(CFLAGS) $< -o $@ -lopencsd_c_api -lopencsd
 opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/opencsd/ocsd_deframe ## TPIU frames deframed by OpenCSD: each trace ID's bytes as the ITM sent them
 	@tests/opencsd/run.sh $(BUILD)
+
+# tests/opencsd/etm_decode.c (issue 23 item 4): the golden ETM model's trace over seeded
+# synthetic T32 programs (tests/opencsd/etm_prog.c), decoded by OpenCSD's ETMv4 decoder
+# (Cortex-M, Armv8) with the code image; the instruction ranges, exceptions, timestamps and
+# cycle counts it reconstructs must be exactly the retired path's.
+.PHONY: etm-ocsd-test
+$(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
+                             $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path
+	@$(BUILD)/opencsd/etm_decode

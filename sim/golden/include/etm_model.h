@@ -67,6 +67,7 @@ struct etm_trace {
     bool resync_pend, ton_pend, ovf;
     bool ctx_valid, ctx_ns;
     bool ts_req, cc_unknown;
+    bool at_wp; /* the next event starts an instruction range ([ETM-SYNC-1]) */
     uint8_t need_addr;
     uint32_t hist_addr[3];
     uint8_t hist_is[3];

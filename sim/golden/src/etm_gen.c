@@ -29,7 +29,7 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     bool exc = in->exc_valid;
     uint32_t a = (exc ? in->exc_ret : in->pe_addr) & ~1u;
     bool ns = in->pe_ns;
-    bool full = t->resync_pend || g->sync_due;
+    bool full = t->resync_pend || (g->sync_due && t->at_wp); /* [ETM-SYNC-1] */
     bool ts_done = false, p0 = false;
 
     r->cc_emitted = false;
@@ -100,6 +100,7 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
             }
         }
     }
+    t->at_wp = p0;
     /* step 5: a deferred timestamp after the P0 element [ETM-TS-3] */
     if (p0 && t->ts_req && !ts_done) {
         etm_atom_flush(b, t);

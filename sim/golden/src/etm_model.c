@@ -153,6 +153,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
                 etm_flush_alone(m);
                 m->t.ton_pend = true;
                 m->t.need_addr = ETM_NEED_NONE;
+                m->t.at_wp = true;
             }
             if (in->pe_valid) {
                 bool ss_d = (ss || start) && !stop;

@@ -86,6 +86,7 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
             m->t = (struct etm_trace){0};
             m->t.resync_pend = true;
             m->t.ton_pend = true;
+            m->t.at_wp = true;
             m->cc_cnt = 0;
         }
         m->en = en;
