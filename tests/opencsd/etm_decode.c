@@ -248,7 +248,9 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
                                &csid) != OCSD_OK ||
         ocsd_dt_set_gen_elem_outfn(dt, elem_cb, NULL) != OCSD_OK ||
         ocsd_dt_add_buffer_mem_acc(dt, PROG_BASE, OCSD_MEM_SPACE_ANY, p->mem, PROG_SIZE) !=
-            OCSD_OK) {
+            OCSD_OK ||
+        ocsd_dt_add_buffer_mem_acc(dt, PROG_FAR_BASE, OCSD_MEM_SPACE_ANY, p->far,
+                                   PROG_FAR_SIZE) != OCSD_OK) {
         fprintf(stderr, "etm_decode: decoder set-up failed\n");
         ocsd_destroy_dcd_tree(dt);
         return 1;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // etm_prog: seeded synthetic T32 programs and their retired path (see etm_prog.h).
 //
-// Layout: main at 0x1000 (a loop closed by B), six functions at 0x1800 + 0x200 i (0..2
+// Layout: main at 0x1000 (200 slots, a loop closed by B), six functions at 0x1800 + 0x2C6 i
+// (the last one at 0x120F6 instead; 0..2
 // leaves ending in BX LR; 3..5 start with PUSH {lr}, may call a leaf, end in POP {pc}),
 // the interrupt handler at 0x3000 and the SVCall handler at 0x3400 (no calls, end in BX LR,
 // an exception return). Encodings (T32, hand-assembled):
@@ -33,13 +34,19 @@ static unsigned ksize(unsigned k)
     return (k == K_NOP32 || k == K_ALU32 || k == K_BL) ? 4u : 2u;
 }
 
-static void put16(struct prog *p, uint32_t a, uint16_t v)
+unsigned prog_idx(uint32_t a)
 {
-    p->mem[a - PROG_BASE] = (uint8_t)v;
-    p->mem[a - PROG_BASE + 1u] = (uint8_t)(v >> 8);
+    return a >= PROG_FAR_BASE ? (PROG_SIZE + a - PROG_FAR_BASE) / 2u : (a - PROG_BASE) / 2u;
 }
 
-#define MAXSLOT 80u
+static void put16(struct prog *p, uint32_t a, uint16_t v)
+{
+    uint8_t *m = a >= PROG_FAR_BASE ? &p->far[a - PROG_FAR_BASE] : &p->mem[a - PROG_BASE];
+    m[0] = (uint8_t)v;
+    m[1] = (uint8_t)(v >> 8);
+}
+
+#define MAXSLOT 200u
 
 enum role { R_MAIN, R_LEAF, R_NONLEAF, R_HANDLER };
 
@@ -78,7 +85,7 @@ static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, en
     }
     for (unsigned i = 0; i < nslot; i++) {
         uint32_t pc = at[i], tgt = 0;
-        unsigned idx = (pc - PROG_BASE) / 2u;
+        unsigned idx = prog_idx(pc);
         if (k[i] == K_BCOND || k[i] == K_CBZ || (k[i] == K_B && i + 1u < nslot)) {
             // a forward target 1..6 slots on, at least pc + 4 for CBZ, not past the end
             unsigned j = i + 1u + rnd(s) % 6u;
@@ -137,13 +144,14 @@ void prog_build(struct prog *p, unsigned seed, bool ns_handler)
     p->ns_handler = ns_handler;
     p->main_start = 0x1000u;
     for (unsigned f = 0; f < PROG_NFUN; f++) {
-        p->fun[f] = 0x1800u + 0x200u * f;
+        p->fun[f] = 0x1800u + 0x2C6u * f;
     }
+    p->fun[PROG_NFUN - 1u] = PROG_FAR_BASE + 0x0F6u; /* a non-leaf far away */
     p->irq_handler = 0x3000u;
     p->svc_handler = 0x3400u;
-    gen_body(p, &s, p->main_start, 60u, R_MAIN);
+    gen_body(p, &s, p->main_start, 200u, R_MAIN);
     for (unsigned f = 0; f < PROG_NFUN; f++) {
-        gen_body(p, &s, p->fun[f], 8u + rnd(&s) % 30u, f < 3u ? R_LEAF : R_NONLEAF);
+        gen_body(p, &s, p->fun[f], 8u + rnd(&s) % 62u, f < 3u ? R_LEAF : R_NONLEAF);
     }
     gen_body(p, &s, p->irq_handler, 4u + rnd(&s) % 12u, R_HANDLER);
     gen_body(p, &s, p->svc_handler, 3u + rnd(&s) % 8u, R_HANDLER);
@@ -187,7 +195,7 @@ void prog_walk_next(struct prog_walk *w, struct prog_event *e)
         enter(w, e, r < 8u ? k_sys[r] : 8u + r, p->irq_handler);
         return;
     }
-    unsigned idx = (w->pc - PROG_BASE) / 2u;
+    unsigned idx = prog_idx(w->pc);
     unsigned k = p->kind[idx];
     uint32_t tgt = p->tgt[idx];
 

@@ -9,6 +9,8 @@
 
 #define PROG_BASE 0x1000u
 #define PROG_SIZE 0x3000u /* 0x1000..0x3FFF */
+#define PROG_FAR_BASE 0x00012000u /* a second region, so addresses differ above bit 15 */
+#define PROG_FAR_SIZE 0x1000u
 #define PROG_NFUN 6u
 
 /* One event of the ETM's PE trace interface (docs/etm-contract.md section 4). */
@@ -22,8 +24,11 @@ struct prog_event {
 
 struct prog {
     uint8_t mem[PROG_SIZE];
-    uint8_t kind[PROG_SIZE / 2u]; /* per halfword: the instruction starting there */
-    uint32_t tgt[PROG_SIZE / 2u]; /* its branch target (direct, or the BLX r1 callee) */
+    uint8_t far[PROG_FAR_SIZE];
+    /* per halfword of both regions (prog_idx): the instruction starting there and its
+     * branch target (direct, or the BLX r1 callee) */
+    uint8_t kind[(PROG_SIZE + PROG_FAR_SIZE) / 2u];
+    uint32_t tgt[(PROG_SIZE + PROG_FAR_SIZE) / 2u];
     uint32_t main_start, irq_handler, svc_handler;
     uint32_t fun[PROG_NFUN];
     bool ns_handler;
@@ -39,6 +44,7 @@ struct prog_walk {
     uint32_t rng;
 };
 
+unsigned prog_idx(uint32_t addr);
 void prog_build(struct prog *p, unsigned seed, bool ns_handler);
 void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed);
 void prog_walk_next(struct prog_walk *w, struct prog_event *e);
