@@ -312,6 +312,47 @@ static void test_exc_types(void)
     check_stream(&tb, "IRQ8", exp, sizeof exp);
 }
 
+/* [ETM-SYNC-1]: a due periodic sync waits for an event that starts an instruction range.
+ * The boundary is computed here from the event kinds (previous event a branch or an
+ * exception); an A-Sync shows as sync_cnt falling to 0 at the event. */
+static void test_sync_at_range_start(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    apb_write(&tb, 0x034, 8); /* every 256 bytes */
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    unsigned deferred = 0, synced = 0;
+    bool prev_p0 = false;
+    for (unsigned i = 0; i < 2000u; i++) {
+        unsigned k = i % 5u, j = i / 5u;
+        uint32_t h = 0x23000u + 0x1F0u * (j % 4u); /* handler: a long address packet */
+        uint32_t before = tb.m.t.sync_cnt;
+        bool due = before >= 256u;
+        if (k == 0u) {
+            ev_exc(&tb, 11, 0x1002 + 0x102u * (j % 3u));
+        } else if (k == 1u) {
+            ev_instr(&tb, h, false);
+        } else if (k == 2u) {
+            ev_instr(&tb, h + 2u, false);
+        } else if (k == 3u) {
+            ev_branch(&tb, h + 4u, false, true, true, false, true);
+        } else {
+            ev_instr(&tb, 0x1002 + 0x102u * (j % 3u), false);
+        }
+        bool did = before > 0u && tb.m.t.sync_cnt == 0u;
+        CHECK(!tb.m.last_ovf, "sync test: no overflow");
+        idle(&tb, 4);
+        CHECK(did == (due && prev_p0), "sync at event %u: due %d, range start %d, synced %d",
+              i, due, prev_p0, did);
+        deferred += due && !prev_p0;
+        synced += did;
+        prev_p0 = k == 0u || k == 3u;
+    }
+    CHECK(deferred > 0u && synced > 0u, "sync test covers deferral (%u) and syncs (%u)",
+          deferred, synced);
+}
+
 static void test_regs(void)
 {
     struct tb tb;
@@ -346,6 +387,7 @@ int main(void)
     test_e5();
     test_atoms_f6_max();
     test_exc_types();
+    test_sync_at_range_start();
     test_regs();
     if (failures) {
         printf("test_etm_model: %d failure(s)\n", failures);
