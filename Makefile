@@ -674,7 +674,8 @@ opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/openc
 # tests/opencsd/etm_decode.c (issue 23 item 4): the golden ETM model's trace over seeded
 # synthetic T32 programs (tests/opencsd/etm_prog.c), decoded by OpenCSD's ETMv4 decoder
 # (Cortex-M, Armv8) with the code image; the instruction ranges, exceptions, timestamps and
-# cycle counts it reconstructs must be exactly the retired path's.
+# cycle counts it reconstructs must be exactly the retired path's; run once on the ETM's ATB
+# bytes and once (--tpiu) through the golden funnel and TPIU, deformatted by OpenCSD.
 .PHONY: etm-ocsd-test
 $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
                              $(BUILD)/golden/libgolden.a
@@ -683,3 +684,4 @@ $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c
 	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
 etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path
 	@$(BUILD)/opencsd/etm_decode
+	@$(BUILD)/opencsd/etm_decode --tpiu

@@ -20,7 +20,11 @@
 //                   TRCTSCTLR selects TRUE, and after each Trace Info
 //   C count         cycle count: cycles since the previous counted P0 element (or the
 //                   enable), when at least TRCCCCTLR.THRESHOLD
-// Usage: etm_decode [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
+// --tpiu: the ETM's ATB goes through the funnel of docs/etm-contract.md [ETM-FUN-1] (with a
+// stand-in ITM sending random bytes on ID 0x01 on its other input) into the golden TPIU
+// (parallel port, 4 pins); OpenCSD deformats the formatter output (HAS_FSYNCS|HAS_HSYNCS)
+// and decodes ID 0x10.
+// Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
 //                   [--seed S]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed.
@@ -34,6 +38,8 @@
 #include <opencsd/c_api/opencsd_c_api.h>
 
 #include "etm_model.h"
+#include "funnel_model.h"
+#include "tpiu_model.h"
 #include "etm_prog.h"
 
 #define MAXB 400000u
@@ -81,6 +87,16 @@ struct drv {
     struct etm_in in;
     uint64_t cyc;
     bool ovf;
+    // --tpiu: the ETM on funnel input 1, a stand-in ITM (random bytes, ID 0x01) on input
+    // 0, the golden TPIU (parallel port, 4 bits) behind; the bytes are the formatter's
+    bool tpiu;
+    struct funnel_model f;
+    struct tpiu_model t;
+    struct tpiu_in tin;
+    bool itm_valid;
+    uint8_t itm_byte;
+    uint32_t itm_rng;
+    unsigned itm_sent;
 };
 
 static void drv_cycle(struct drv *d)
@@ -88,7 +104,41 @@ static void drv_cycle(struct drv *d)
     struct etm_out o;
     d->in.gts = 0x1000000000ull + d->cyc;
     etm_model_eval(&d->m, &d->in, &o);
-    if (o.atvalid && d->in.atready && g_nbytes < MAXB) {
+    if (d->tpiu) {
+        struct tpiu_out to;
+        struct funnel_in fi;
+        struct funnel_out fo;
+        tpiu_model_eval(&d->t, &d->tin, &to);
+        memset(&fi, 0, sizeof fi);
+        fi.rst_n = true;
+        fi.p[0].atvalid = d->itm_valid;
+        fi.p[0].atdata = d->itm_byte;
+        fi.p[0].atid = 0x01;
+        fi.p[1].atvalid = o.atvalid;
+        fi.p[1].atdata = o.atdata;
+        fi.p[1].atid = o.atid;
+        fi.atready = to.atready;
+        funnel_model_eval(&d->f, &fi, &fo);
+        d->in.atready = fo.atready[1];
+        d->tin.atvalid = fo.atvalid;
+        d->tin.atdata = fo.atdata;
+        d->tin.atid = fo.atid;
+        if (to.txb_valid && g_nbytes < MAXB) {
+            g_bytes[g_nbytes++] = to.txb;
+        }
+        tpiu_model_step(&d->t, &d->tin);
+        funnel_model_step(&d->f, &fi);
+        d->tin.psel = d->tin.penable = d->tin.pwrite = false;
+        if (d->itm_valid && fo.atready[0]) {
+            d->itm_valid = false;
+            d->itm_sent++;
+        }
+        d->itm_rng = d->itm_rng * 1103515245u + 12345u;
+        if (!d->itm_valid && ((d->itm_rng >> 16) & 7u) == 0u) {
+            d->itm_valid = true;
+            d->itm_byte = (uint8_t)(d->itm_rng >> 24);
+        }
+    } else if (o.atvalid && d->in.atready && g_nbytes < MAXB) {
         g_bytes[g_nbytes++] = o.atdata;
     }
     etm_model_step(&d->m, &d->in);
@@ -96,6 +146,19 @@ static void drv_cycle(struct drv *d)
     d->cyc++;
     d->in.pe_valid = d->in.exc_valid = false;
     d->in.psel = d->in.penable = d->in.pwrite = false;
+}
+
+static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
+{
+    for (int ph = 0; ph < 2; ph++) {
+        d->tin.psel = true;
+        d->tin.penable = ph == 1;
+        d->tin.pwrite = true;
+        d->tin.paddr = off;
+        d->tin.pwdata = v;
+        d->tin.pstrb = 0xF;
+        drv_cycle(d);
+    }
 }
 
 static void drv_write(struct drv *d, uint32_t off, uint32_t v)
@@ -222,9 +285,15 @@ static void log_cb(const void *ctx, const char *msg, const int len)
     fprintf(stderr, "  opencsd: %.*s", len, msg);
 }
 
-static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const struct prog *p)
+static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const struct prog *p,
+                  bool formatted)
 {
-    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+    // formatted: our TPIU's parallel-port formatter output (full syncs between frames,
+    // half-word syncs as idle filler), split by OpenCSD's own deformatter
+    dcd_tree_handle_t dt =
+        formatted ? ocsd_create_dcd_tree(OCSD_TRC_SRC_FRAME_FORMATTED,
+                                         OCSD_DFRMTR_HAS_FSYNCS | OCSD_DFRMTR_HAS_HSYNCS)
+                  : ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
     ocsd_etmv4_cfg cfg;
     unsigned char csid = 0;
 
@@ -260,11 +329,11 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
         ocsd_destroy_dcd_tree(dt);
         return 1;
     }
-    uint32_t done = 0;
-    while (done < g_nbytes) {
+    uint32_t done = 0, total = formatted ? g_nbytes & ~1u : g_nbytes; // 2-byte units
+    while (done < total) {
         uint32_t used = 0;
         ocsd_datapath_resp_t r =
-            ocsd_dt_process_data(dt, OCSD_OP_DATA, done, g_nbytes - done, g_bytes + done, &used);
+            ocsd_dt_process_data(dt, OCSD_OP_DATA, done, total - done, g_bytes + done, &used);
         if (OCSD_DATA_RESP_IS_FATAL(r)) {
             fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
             g_errs++;
@@ -278,7 +347,7 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
 }
 
 // ---- one run ------------------------------------------------------------------------------
-static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
+static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump, bool tpiu)
 {
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
@@ -294,6 +363,16 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
     d.in.atready = true;
     d.in.niden = d.in.spniden = true;
     g_nbytes = g_nexp = g_ngot = g_errs = 0;
+    d.tpiu = tpiu;
+    if (tpiu) {
+        struct tpiu_cfg tc = {.port_width = 4, .atb_fifo_depth = 4, .frame_idle_cycles = 16};
+        tpiu_model_init(&d.t, &tc);
+        funnel_model_init(&d.f, 8);
+        d.tin.rst_n = true;
+        d.itm_rng = seed * 747796405u + 1u;
+        tpiu_write(&d, TPIU_SPPR_OFF, TPIU_TXMODE_PARALLEL);
+        tpiu_write(&d, TPIU_CSPSR_OFF, 0x8u); // 4 pins
+    }
     drv_write(&d, 0x040, 0x10);
     drv_write(&d, 0x010, rc->configr);
     drv_write(&d, 0x038, rc->ccctlr);
@@ -335,7 +414,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
     for (unsigned k = 0; k < 200u && !d.m.t.n_atoms && d.m.count; k++) {
         drv_cycle(&d);
     }
-    for (unsigned k = 0; k < 100u; k++) {
+    for (unsigned k = 0; k < (tpiu ? 600u : 100u); k++) {
         drv_cycle(&d);
     }
     if (d.ovf) {
@@ -350,7 +429,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
         }
         printf("\n");
     }
-    decode(rc, &ec, &p);
+    decode(rc, &ec, &p, tpiu);
     // The decoder outputs a range only when the next P0 element arrives; elements after
     // the last one it could output are not in its list. Compare the decoded list with the
     // same-length prefix of the expected one, and require that it is not much shorter.
@@ -364,9 +443,13 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
     }
     bool ok = bad == n && g_errs == 0 && g_ngot + 4u >= g_nexp && g_ngot <= g_nexp;
     if (!ok || g_verbose) {
-        printf("%s %s seed %u: %u bytes, %u elements expected, %u decoded, %u decoder "
+        printf("%s %s%s seed %u: %u bytes, %u elements expected, %u decoded, %u decoder "
                "messages\n",
-               ok ? "ok  " : "FAIL", rc->name, seed, g_nbytes, g_nexp, g_ngot, g_errs);
+               ok ? "ok  " : "FAIL", rc->name, tpiu ? " (TPIU)" : "", seed, g_nbytes, g_nexp,
+               g_ngot, g_errs);
+        if (tpiu) {
+            printf("     stand-in ITM bytes interleaved on ID 0x01: %u\n", d.itm_sent);
+        }
     }
     if (!ok && bad < n) {
         unsigned lo = bad > 4u ? bad - 4u : 0u;
@@ -380,7 +463,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump)
 int main(int argc, char **argv)
 {
     unsigned seeds = 20, events = 3000;
-    bool dump = false;
+    bool dump = false, tpiu = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -388,6 +471,8 @@ int main(int argc, char **argv)
             events = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--verbose")) {
             g_verbose = true;
+        } else if (!strcmp(argv[i], "--tpiu")) {
+            tpiu = true;
         } else if (!strcmp(argv[i], "--pkts")) {
             g_pkts = true;
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
@@ -397,7 +482,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: etm_decode [--seeds N] [--events N] [--verbose] [--dump] [--pkts]\n"
+            printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts]\n"
                    "                  [--only CONFIG] [--seed S]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
@@ -415,14 +500,15 @@ int main(int argc, char **argv)
             continue;
         }
         for (unsigned s = g_seed ? g_seed : 1u; s <= (g_seed ? g_seed : seeds); s++) {
-            if (run(&k_runs[r], s, events, dump) == 0) {
+            if (run(&k_runs[r], s, events, dump, tpiu) == 0) {
                 pass++;
             } else {
                 fail++;
             }
         }
     }
-    printf("etm-ocsd: %u passed, %u failed (%zu configurations x %u seeds, %u events each)\n",
-           pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events);
+    printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each)\n",
+           tpiu ? " through funnel+TPIU" : "", pass, fail, sizeof k_runs / sizeof k_runs[0],
+           seeds, events);
     return fail ? 1 : 0;
 }
