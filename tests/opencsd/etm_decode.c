@@ -482,8 +482,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts]\n"
-                   "                  [--only CONFIG] [--seed S]\n"
+            printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
+                   "                  [--pkts]"
+                   " [--only CONFIG] [--seed S]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n",

@@ -115,7 +115,8 @@ static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, en
         case K_BLX: put16(p, pc, 0x4788); break;
         case K_SVC: put16(p, pc, 0xDF00); break;
         case K_BCOND:
-            put16(p, pc, (uint16_t)(0xD000u | ((rnd(s) & 1u) << 8) | ((uint32_t)(off >> 1) & 0xFFu)));
+            put16(p, pc,
+                  (uint16_t)(0xD000u | ((rnd(s) & 1u) << 8) | ((uint32_t)(off >> 1) & 0xFFu)));
             break;
         case K_CBZ: {
             uint32_t o = (uint32_t)off;
