@@ -310,8 +310,6 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     cfg.reg_traceidr = 0x10;
     cfg.arch_ver = ARCH_V8;
     cfg.core_prof = profile_CortexM;
-    ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
-    ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
     ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
     if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_FULL_DECODER, &cfg,
                                &csid) != OCSD_OK ||
@@ -496,6 +494,9 @@ int main(int argc, char **argv)
         }
     }
     unsigned pass = 0, fail = 0;
+    // once: every call makes a new logger (libopencsd 1.3.3 does not free the old one)
+    ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
+    ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
     for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
         if (g_only && strcmp(g_only, k_runs[r].name) != 0) {
             continue;
