@@ -24,6 +24,8 @@
 // stand-in ITM sending random bytes on ID 0x01 on its other input) into the golden TPIU
 // (parallel port, 4 pins); OpenCSD deformats the formatter output (HAS_FSYNCS|HAS_HSYNCS)
 // and decodes ID 0x10.
+// Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
+// handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
 //                   [--seed S]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
@@ -49,19 +51,24 @@
 struct run_cfg {
     const char *name;
     uint32_t configr, ccctlr, tsctlr, syncpr;
-    bool ns_handler; // the handler runs Non-secure: context changes
+    bool ns_handler; // the handlers run Non-secure: context changes
     unsigned idle_max;
+    bool ss;         // ViewInst start/stop on CMPMATCH: start at f0 and f3, stop at f1 and f4
+    bool prohib;     // other code Non-secure, handlers Secure, SecureNoninvasiveDebugAllowed 0
 };
 
 static const struct run_cfg k_runs[] = {
-    {"plain", 0x0, 0, 0, 0, false, 2},
-    {"rs", 0x1000, 0, 0, 0, false, 2},
-    {"bb", 0x0008, 0, 0, 0, false, 3},
-    {"bb+rs", 0x1008, 0, 0, 0, true, 3},
-    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9},
-    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9},
-    {"cci-thr3", 0x0010, 3, 0, 0, false, 4},
-    {"sync256+rs", 0x1000, 0, 0, 8, true, 2},
+    {"plain", 0x0, 0, 0, 0, false, 2, false, false},
+    {"rs", 0x1000, 0, 0, 0, false, 2, false, false},
+    {"bb", 0x0008, 0, 0, 0, false, 3, false, false},
+    {"bb+rs", 0x1008, 0, 0, 0, true, 3, false, false},
+    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9, false, false},
+    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9, false, false},
+    {"cci-thr3", 0x0010, 3, 0, 0, false, 4, false, false},
+    {"sync256+rs", 0x1000, 0, 0, 8, true, 2, false, false},
+    {"startstop+ts+cci", 0x1810, 2, 0x01, 0, true, 6, true, false},
+    {"startstop+bb", 0x0008, 0, 0, 0, false, 3, true, false},
+    {"prohibited+rs+ts", 0x1800, 0, 0x01, 0, false, 4, false, true},
 };
 
 static char g_exp[MAXE][ELEN], g_got[MAXE][ELEN];
@@ -146,6 +153,7 @@ static void drv_cycle(struct drv *d)
     d->cyc++;
     d->in.pe_valid = d->in.exc_valid = false;
     d->in.psel = d->in.penable = d->in.pwrite = false;
+    d->in.cmpmatch = 0;
 }
 
 static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
@@ -182,6 +190,7 @@ struct expect {
     unsigned n;         // instructions in it
     uint64_t last_cc;   // cycle of the last counted P0 element (or the enable edge)
     bool first;         // the next event is the first: Trace Info timestamp
+    unsigned gaps;      // untraced events
 };
 
 static void exp_ts_cc(struct expect *x, uint64_t cyc, bool p0, bool tinfo_ts)
@@ -354,12 +363,13 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     struct expect x = {.rc = rc, .first = true};
     uint32_t rng = seed * 2654435761u + 1u;
 
-    prog_build(&p, seed, rc->ns_handler);
+    prog_build(&p, seed, rc->ns_handler, rc->prohib);
     memset(&d, 0, sizeof d);
     etm_model_init(&d.m, &ec);
     d.in.rst_n = true;
     d.in.atready = true;
-    d.in.niden = d.in.spniden = true;
+    d.in.niden = true;
+    d.in.spniden = !rc->prohib;
     g_nbytes = g_nexp = g_ngot = g_errs = 0;
     d.tpiu = tpiu;
     if (tpiu) {
@@ -376,6 +386,12 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     drv_write(&d, 0x038, rc->ccctlr);
     drv_write(&d, 0x030, rc->tsctlr);
     drv_write(&d, 0x034, rc->syncpr);
+    bool ss = true; // SSSTATUS as the test expects it ([ETM-VIEW-1])
+    if (rc->ss) {
+        drv_write(&d, 0x08C, 0x00020001u); // START = comparator 0, STOP = comparator 1
+        drv_write(&d, 0x080, 0x001u);      // EVENT TRUE, stopped
+        ss = false;
+    }
     drv_write(&d, 0x004, 1);
     x.last_cc = d.cyc - 1u; // the enable's access edge
 
@@ -400,7 +416,20 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         d.in.pe_ns = e.ns;
         d.in.exc_num = (uint16_t)e.exc_num;
         d.in.exc_ret = e.ret;
-        exp_event(&x, &e, d.cyc);
+        // CMPMATCH[0] at the entries of f0 and f3, CMPMATCH[1] at f1 and f4
+        bool cm0 = rc->ss && !e.exc && (e.addr == p.fun[0] || e.addr == p.fun[3]);
+        bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
+        d.in.cmpmatch = (uint8_t)((cm0 ? 1u : 0u) | (cm1 ? 2u : 0u));
+        bool traced = (ss || cm0) && !(rc->prohib && !e.ns);
+        if (!e.exc) {
+            ss = (ss || cm0) && !cm1;
+        }
+        if (traced) {
+            exp_event(&x, &e, d.cyc);
+        } else {
+            x.open = false; // a gap: the decoder restarts at the next traced event
+            x.gaps++;
+        }
         drv_cycle(&d);
         rng = rng * 1103515245u + 12345u;
         unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
@@ -447,6 +476,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
                g_ngot, g_errs);
         if (tpiu) {
             printf("     stand-in ITM bytes interleaved on ID 0x01: %u\n", d.itm_sent);
+        }
+        if (rc->ss || rc->prohib) {
+            printf("     untraced events: %u\n", x.gaps);
         }
     }
     if (!ok && bad < n) {

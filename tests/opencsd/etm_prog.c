@@ -137,12 +137,13 @@ static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, en
     }
 }
 
-void prog_build(struct prog *p, unsigned seed, bool ns_handler)
+void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main)
 {
     uint32_t s = seed * 0x9E3779B9u + 0x12345u;
 
     memset(p, 0, sizeof *p);
     p->ns_handler = ns_handler;
+    p->ns_main = ns_main;
     p->main_start = 0x1000u;
     for (unsigned f = 0; f < PROG_NFUN; f++) {
         p->fun[f] = 0x1800u + 0x2C6u * f;
@@ -173,7 +174,7 @@ static void enter(struct prog_walk *w, struct prog_event *e, unsigned num, uint3
     e->exc = true;
     e->exc_num = num;
     e->ret = w->pc;
-    e->ns = false; // taken from Secure code (handlers are not nested)
+    e->ns = w->p->ns_main; // taken from the other code (handlers are not nested)
     w->exc_ret = w->pc;
     w->saved_lr = w->lr;
     w->lr = 0xFFFFFFF9u; // EXC_RETURN
@@ -203,7 +204,7 @@ void prog_walk_next(struct prog_walk *w, struct prog_event *e)
     memset(e, 0, sizeof *e);
     e->addr = w->pc;
     e->size32 = ksize(k) == 4u;
-    e->ns = w->in_handler && p->ns_handler;
+    e->ns = w->in_handler ? p->ns_handler : p->ns_main;
     uint32_t next = w->pc + ksize(k);
     switch (k) {
     case K_PUSHLR:

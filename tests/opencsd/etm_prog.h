@@ -31,7 +31,7 @@ struct prog {
     uint32_t tgt[(PROG_SIZE + PROG_FAR_SIZE) / 2u];
     uint32_t main_start, irq_handler, svc_handler;
     uint32_t fun[PROG_NFUN];
-    bool ns_handler;
+    bool ns_handler, ns_main; /* security state of the handlers / of the other code */
 };
 
 struct prog_walk {
@@ -45,7 +45,7 @@ struct prog_walk {
 };
 
 unsigned prog_idx(uint32_t addr);
-void prog_build(struct prog *p, unsigned seed, bool ns_handler);
+void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main);
 void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed);
 void prog_walk_next(struct prog_walk *w, struct prog_event *e);
 
