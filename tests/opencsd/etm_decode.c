@@ -55,20 +55,23 @@ struct run_cfg {
     unsigned idle_max;
     bool ss;         // ViewInst start/stop on CMPMATCH: start at f0 and f3, stop at f1 and f4
     bool prohib;     // other code Non-secure, handlers Secure, SecureNoninvasiveDebugAllowed 0
+    bool ovf;        // ATB ready every other cycle and no waiting for room: overflows
 };
 
 static const struct run_cfg k_runs[] = {
-    {"plain", 0x0, 0, 0, 0, false, 2, false, false},
-    {"rs", 0x1000, 0, 0, 0, false, 2, false, false},
-    {"bb", 0x0008, 0, 0, 0, false, 3, false, false},
-    {"bb+rs", 0x1008, 0, 0, 0, true, 3, false, false},
-    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9, false, false},
-    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9, false, false},
-    {"cci-thr3", 0x0010, 3, 0, 0, false, 4, false, false},
-    {"sync256+rs", 0x1000, 0, 0, 8, true, 2, false, false},
-    {"startstop+ts+cci", 0x1810, 2, 0x01, 0, true, 6, true, false},
-    {"startstop+bb", 0x0008, 0, 0, 0, false, 3, true, false},
-    {"prohibited+rs+ts", 0x1800, 0, 0x01, 0, false, 4, false, true},
+    {"plain", 0x0, 0, 0, 0, false, 2, false, false, false},
+    {"rs", 0x1000, 0, 0, 0, false, 2, false, false, false},
+    {"bb", 0x0008, 0, 0, 0, false, 3, false, false, false},
+    {"bb+rs", 0x1008, 0, 0, 0, true, 3, false, false, false},
+    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9, false, false, false},
+    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9, false, false, false},
+    {"cci-thr3", 0x0010, 3, 0, 0, false, 4, false, false, false},
+    {"sync256+rs", 0x1000, 0, 0, 8, true, 2, false, false, false},
+    {"startstop+ts+cci", 0x1810, 2, 0x01, 0, true, 6, true, false, false},
+    {"startstop+bb", 0x0008, 0, 0, 0, false, 3, true, false, false},
+    {"prohibited+rs+ts", 0x1800, 0, 0x01, 0, false, 4, false, true, false},
+    {"overflow+rs+ts+cci", 0x1810, 2, 0x01, 0, true, 1, false, false, true},
+    {"overflow+bb", 0x0008, 0, 0, 0, false, 1, false, false, true},
 };
 
 static char g_exp[MAXE][ELEN], g_got[MAXE][ELEN];
@@ -76,6 +79,7 @@ static unsigned g_nexp, g_ngot, g_errs;
 static bool g_verbose, g_pkts;
 static const char *g_only;
 static unsigned g_seed;
+static unsigned g_ovf_runs; // runs in which the ETM overflowed
 static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
 
@@ -97,6 +101,7 @@ struct drv {
     // --tpiu: the ETM on funnel input 1, a stand-in ITM (random bytes, ID 0x01) on input
     // 0, the golden TPIU (parallel port, 4 bits) behind; the bytes are the formatter's
     bool tpiu;
+    bool slow; // the sink takes a byte only in every other cycle (overflow runs)
     struct funnel_model f;
     struct tpiu_model t;
     struct tpiu_in tin;
@@ -110,6 +115,9 @@ static void drv_cycle(struct drv *d)
 {
     struct etm_out o;
     d->in.gts = 0x1000000000ull + d->cyc;
+    if (!d->tpiu) {
+        d->in.atready = !d->slow || (d->cyc & 1u) == 0u;
+    }
     etm_model_eval(&d->m, &d->in, &o);
     if (d->tpiu) {
         struct tpiu_out to;
@@ -191,6 +199,10 @@ struct expect {
     uint64_t last_cc;   // cycle of the last counted P0 element (or the enable edge)
     bool first;         // the next event is the first: Trace Info timestamp
     unsigned gaps;      // untraced events
+    bool cc_unknown;    // after an overflow: the next cycle count is Unknown (decoded as 0)
+    unsigned lost;      // events lost to overflows
+    int xr_idx;         // the last XR while no P0 element has followed it, else -1
+    unsigned known;     // XRs the decoder drops at an overflow (docs/decoder-notes.md)
 };
 
 static void exp_ts_cc(struct expect *x, uint64_t cyc, bool p0, bool tinfo_ts)
@@ -200,7 +212,11 @@ static void exp_ts_cc(struct expect *x, uint64_t cyc, bool p0, bool tinfo_ts)
     if (p0 && ts && !tinfo_ts && (x->rc->tsctlr & 0x9Fu) == 1u) {
         add(g_exp, &g_nexp, "T %llx", 0x1000000000ull + cyc, 0, 0, 0);
     }
-    if (p0 && cci) {
+    if (p0 && cci && x->cc_unknown) {
+        add(g_exp, &g_nexp, "C %llu", 0, 0, 0, 0);
+        x->last_cc = cyc;
+        x->cc_unknown = false;
+    } else if (p0 && cci) {
         uint64_t rep = cyc - x->last_cc;
         if (rep > 4095u) {
             rep = 4095u;
@@ -226,6 +242,7 @@ static void exp_event(struct expect *x, const struct prog_event *e, uint64_t cyc
         }
         unsigned type = e->exc_num <= 23u ? e->exc_num : e->exc_num + 0x1F0u;
         add(g_exp, &g_nexp, "X %llx %llx", type, e->ret, 0, 0);
+        x->xr_idx = -1;
         x->open = false;
         exp_ts_cc(x, cyc, true, tinfo_ts);
         return;
@@ -239,7 +256,9 @@ static void exp_event(struct expect *x, const struct prog_event *e, uint64_t cyc
     x->next = e->addr + (e->size32 ? 4u : 2u);
     if (e->br) {
         add(g_exp, &g_nexp, "R %llx %llx %llu %llu", x->st, x->next, x->n, e->taken ? 1 : 0);
+        x->xr_idx = -1;
         if (e->excret) {
+            x->xr_idx = (int)g_nexp;
             add(g_exp, &g_nexp, "XR", 0, 0, 0, 0);
         }
         x->open = false;
@@ -360,7 +379,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                          .sec_ext = true};
     static struct drv d;
-    struct expect x = {.rc = rc, .first = true};
+    struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
     uint32_t rng = seed * 2654435761u + 1u;
 
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
@@ -372,6 +391,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     d.in.spniden = !rc->prohib;
     g_nbytes = g_nexp = g_ngot = g_errs = 0;
     d.tpiu = tpiu;
+    d.slow = rc->ovf;
     if (tpiu) {
         struct tpiu_cfg tc = {.port_width = 4, .atb_fifo_depth = 4, .frame_idle_cycles = 16};
         tpiu_model_init(&d.t, &tc);
@@ -401,7 +421,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         struct prog_event e;
         prog_walk_next(&w, &e);
         // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3)
-        while (ec.fifo_depth - d.m.count < 50u) {
+        while (!rc->ovf && ec.fifo_depth - d.m.count < 50u) {
             drv_cycle(&d);
         }
         d.in.pe_valid = !e.exc;
@@ -424,31 +444,54 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         if (!e.exc) {
             ss = (ss || cm0) && !cm1;
         }
-        if (traced) {
-            exp_event(&x, &e, d.cyc);
+        uint64_t cyc0 = d.cyc;
+        bool was_ovf = d.m.t.ovf;
+        drv_cycle(&d);
+        // Which traced events an overflow lost is the model's business (its FIFO level;
+        // test_etm_model checks that rule); the decoder must get every other one right.
+        bool lost = traced && (d.m.last_ovf || (was_ovf && d.m.t.ovf));
+        if (traced && !lost) {
+            exp_event(&x, &e, cyc0);
         } else {
             x.open = false; // a gap: the decoder restarts at the next traced event
-            x.gaps++;
+            x.gaps += !traced;
+            if (lost && !was_ovf && x.xr_idx >= 0) {
+                // OpenCSD 1.3.3 drops a (non-P0) Exception Return element that an
+                // Overflow follows before the next P0 element: known, counted
+                memmove(g_exp[x.xr_idx], g_exp[x.xr_idx + 1],
+                        (size_t)(g_nexp - (unsigned)x.xr_idx - 1u) * ELEN);
+                g_nexp--;
+                x.xr_idx = -1;
+                x.known++;
+            }
+            if (lost) {
+                x.lost++;
+                x.first = true; // resync: A-Sync, Trace Info (+ Timestamp), Trace On
+                x.cc_unknown = (rc->configr & 0x10u) != 0u;
+            }
         }
-        drv_cycle(&d);
         rng = rng * 1103515245u + 12345u;
         unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+        if (rc->ovf && (rng >> 8) % 48u == 0u) {
+            idle += 150u; // bursts: the FIFO drains, trace resumes until the next overflow
+        }
         for (unsigned k = 0; k < idle; k++) {
             drv_cycle(&d);
         }
     }
     drv_write(&d, 0x004, 0);
-    for (unsigned k = 0; k < 200u && !d.m.t.n_atoms && d.m.count; k++) {
-        drv_cycle(&d);
+    for (unsigned k = 0; k < 4000u && (d.m.t.n_atoms || d.m.count); k++) {
+        drv_cycle(&d); // drain
     }
     for (unsigned k = 0; k < (tpiu ? 600u : 100u); k++) {
         drv_cycle(&d);
     }
-    if (d.ovf) {
+    if (d.ovf && !rc->ovf) {
         printf("SETUP %s seed %u: the ETM overflowed; the run cannot be compared\n", rc->name,
                seed);
         return 1;
     }
+    g_ovf_runs += d.ovf;
     if (dump) {
         printf("%s seed %u: %u bytes:", rc->name, seed, g_nbytes);
         for (unsigned i = 0; i < g_nbytes; i++) {
@@ -479,6 +522,11 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         }
         if (rc->ss || rc->prohib) {
             printf("     untraced events: %u\n", x.gaps);
+        }
+        if (rc->ovf) {
+            printf("     events lost to overflows: %u; exception returns dropped by the "
+                   "decoder at an overflow (known): %u\n",
+                   x.lost, x.known);
         }
     }
     if (!ok && bad < n) {
@@ -541,8 +589,9 @@ int main(int argc, char **argv)
             }
         }
     }
-    printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each)\n",
+    printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
+           "%u runs with overflows)\n",
            tpiu ? " through funnel+TPIU" : "", pass, fail, sizeof k_runs / sizeof k_runs[0],
-           seeds, events);
+           seeds, events, g_ovf_runs);
     return fail ? 1 : 0;
 }
