@@ -19,7 +19,13 @@
 //   T value         timestamp (gts_i = cycle number + a base), after each P0 element while
 //                   TRCTSCTLR selects TRUE, and after each Trace Info
 //   C count         cycle count: cycles since the previous counted P0 element (or the
-//                   enable), when at least TRCCCCTLR.THRESHOLD
+//                   enable), when at least TRCCCCTLR.THRESHOLD; 0 for the Unknown count
+//                   of the first counted P0 element after an overflow
+// An event that is not traced (ViewInst stopped, prohibited) or that an overflow loses
+// breaks the range; after an overflow the next traced event carries a Trace Info (its
+// timestamp). Which events an overflow loses comes from the model (its FIFO level; the
+// rule itself is checked by test_etm_model); runs without the `ovf` set-up must not
+// overflow at all: the stimulus waits for room.
 // --tpiu: the ETM's ATB goes through the funnel of docs/etm-contract.md [ETM-FUN-1] (with a
 // stand-in ITM sending random bytes on ID 0x01 on its other input) into the golden TPIU
 // (parallel port, 4 pins); OpenCSD deformats the formatter output (HAS_FSYNCS|HAS_HSYNCS)
