@@ -459,6 +459,62 @@ static void test_no_secext(void)
     check_stream(&tb, "no SecExt: Non-secure context", exp, sizeof exp);
 }
 
+/* Random stress of the model's own invariants ([ETM-OVF-1], [ETM-OVF-4]): every demand
+ * fits the 46-byte bound, the FIFO never holds more than FifoDepth bytes, and after every
+ * edge at least 3 bytes are free with atoms pending, at least 2 without (unless an
+ * overflow just filled it). */
+static void test_stress_invariants(void)
+{
+    uint32_t r = 12345u;
+    unsigned max_demand = 0, ovfs = 0;
+    for (unsigned run = 0; run < 12u; run++) {
+        struct tb tb;
+        tb_init_cfg(&tb, 64u << (run % 3u), run % 16u, (run & 1u) != 0u);
+        tb.m.cfg.cc_size = 12u + run % 9u;
+        static const uint32_t cfgs[4] = {0x1818u, 0x0810u, 0x1000u, 0x0008u};
+        apb_write(&tb, 0x038, 0x800u * (run & 1u)); /* a 2-byte CYCT */
+        apb_write(&tb, 0x030, 0x01);
+        apb_write(&tb, 0x034, 8u + run % 3u);
+        enable(&tb, cfgs[run % 4u]);
+        uint32_t pc = 0x1000;
+        for (unsigned c = 0; c < 20000u; c++) {
+            r = r * 1103515245u + 12345u;
+            unsigned k = (r >> 16) % 16u;
+            tb.in.atready = ((r >> 8) & 3u) != 0u;
+            tb.in.gts = (uint64_t)r << 32 | c;
+            tb.in.pe_ns = ((r >> 4) & 7u) == 0u;
+            tb.in.cmpmatch = (uint8_t)(r >> 24);
+            if (k < 6u) {
+                ev_instr(&tb, pc, (k & 1u) != 0u);
+                pc += 2u;
+            } else if (k < 11u) {
+                bool ind = k >= 9u;
+                ev_branch(&tb, pc, false, ind || (r & 0x10u), ind, k == 8u || k == 10u,
+                          ind && (r & 0x20u));
+                pc = (r & 0x40u) ? 0x1000u + ((r >> 12) & 0xFFEu) : 0x23000u + (r & 0x3FEu);
+            } else if (k < 12u) {
+                ev_exc(&tb, 1u + (r >> 20) % 511u, pc);
+                pc = 0x3000u;
+            } else {
+                tb_cycle(&tb);
+            }
+            unsigned free_bytes = tb.m.cfg.fifo_depth - tb.m.count;
+            if (tb.m.last_demand > max_demand) {
+                max_demand = tb.m.last_demand;
+            }
+            ovfs += tb.m.last_ovf;
+            CHECK(tb.m.count <= tb.m.cfg.fifo_depth, "stress: FIFO bound");
+            CHECK(tb.m.last_ovf || free_bytes >= (tb.m.t.n_atoms ? 3u : 2u) ||
+                      tb.m.t.ovf,
+                  "stress run %u cycle %u: reserve kept (free %u, atoms %u)", run, c,
+                  free_bytes, tb.m.t.n_atoms);
+        }
+    }
+    CHECK(max_demand <= 46u && max_demand >= 30u, "stress: largest demand %u", max_demand);
+    CHECK(ovfs > 0u, "stress: overflows happened (%u)", ovfs);
+    printf("  stress: largest demand %u bytes, %u overflows\n", max_demand, ovfs);
+}
+
 static void test_regs(void)
 {
     struct tb tb;
@@ -499,6 +555,7 @@ int main(void)
     test_bb_direct_target();
     test_flush();
     test_no_secext();
+    test_stress_invariants();
     test_regs();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
