@@ -594,7 +594,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test tb-asan \
+              synth iverilog formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -671,3 +671,18 @@ $(BUILD)/opencsd/ocsd_deframe: tests/opencsd/ocsd_deframe.c
 	$(CC) $(CWARN) $(CFLAGS) $< -o $@ -lopencsd_c_api -lopencsd
 opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/opencsd/ocsd_deframe ## TPIU frames deframed by OpenCSD: each trace ID's bytes as the ITM sent them
 	@tests/opencsd/run.sh $(BUILD)
+
+# tests/opencsd/etm_decode.c (issue 23 item 4): the golden ETM model's trace over seeded
+# synthetic T32 programs (tests/opencsd/etm_prog.c), decoded by OpenCSD's ETMv4 decoder
+# (Cortex-M, Armv8) with the code image; the instruction ranges, exceptions, timestamps and
+# cycle counts it reconstructs must be exactly the retired path's; run once on the ETM's ATB
+# bytes and once (--tpiu) through the golden funnel and TPIU, deformatted by OpenCSD.
+.PHONY: etm-ocsd-test
+$(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
+                             $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path
+	@$(BUILD)/opencsd/etm_decode
+	@$(BUILD)/opencsd/etm_decode --tpiu

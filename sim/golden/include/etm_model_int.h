@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ETM golden model internals shared by sim/golden/src/etm_*.c. */
+#ifndef TRACEREF_SIM_GOLDEN_ETM_MODEL_INT_H
+#define TRACEREF_SIM_GOLDEN_ETM_MODEL_INT_H
+
+#include "etm_model.h"
+
+/* Register offsets (docs/etm-contract.md section 12). */
+#define ETM_TRCPRGCTLR 0x004u
+#define ETM_TRCSTATR 0x00Cu
+#define ETM_TRCCONFIGR 0x010u
+#define ETM_TRCSTALLCTLR 0x02Cu
+#define ETM_TRCTSCTLR 0x030u
+#define ETM_TRCSYNCPR 0x034u
+#define ETM_TRCCCCTLR 0x038u
+#define ETM_TRCTRACEIDR 0x040u
+#define ETM_TRCVICTLR 0x080u
+#define ETM_TRCVIPCSSCTLR 0x08Cu
+
+#define ETM_CFG_BB (1u << 3)
+#define ETM_CFG_CCI (1u << 4)
+#define ETM_CFG_TS (1u << 11)
+#define ETM_CFG_RS (1u << 12)
+
+#define ETM_VICTLR_SSSTATUS (1u << 9)
+
+/* One cycle's demand (section 6), built in order. */
+struct etm_buf {
+    uint8_t b[ETM_MAX_DEMAND];
+    unsigned n;
+};
+
+/* What etm_gen_event did besides the bytes. */
+struct etm_gen_res {
+    bool cc_emitted; /* a Cycle Count element: cc_cnt := 0 at this edge */
+    bool async;      /* an A-Sync: sync_cnt := 0 after this cycle */
+};
+
+/* etm_pkt.c: encoders (section 9), address history (section 7), atoms (section 8). */
+void etm_buf_put(struct etm_buf *b, uint8_t v);
+void etm_pkt_uleb(struct etm_buf *b, uint32_t v);
+void etm_pkt_async(struct etm_buf *b);
+void etm_pkt_tinfo(struct etm_buf *b, bool cci, uint32_t threshold);
+void etm_pkt_ts(struct etm_buf *b, struct etm_trace *t, uint64_t v, bool cci, uint32_t report);
+void etm_pkt_addr_ctxt(struct etm_buf *b, struct etm_trace *t, uint32_t a, bool ns);
+void etm_pkt_addr(struct etm_buf *b, struct etm_trace *t, uint32_t a);
+void etm_pkt_exc(struct etm_buf *b, unsigned exc_num);
+void etm_hist_reset(struct etm_trace *t);
+void etm_atom_add(struct etm_buf *b, struct etm_trace *t, bool e);
+void etm_atom_flush(struct etm_buf *b, struct etm_trace *t);
+
+/* etm_gen.c: section 6 for one traced event, on a copy of the trace state. */
+struct etm_gen_ctx {
+    uint32_t configr, ccctlr;
+    unsigned rs_depth;
+    uint32_t report;
+    bool sync_due;
+};
+void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_ctx *g,
+                   const struct etm_in *in, struct etm_gen_res *r);
+bool etm_res(uint32_t sel); /* the fixed resource pair: TRUE iff TYPE = 0 and SEL = 1 */
+
+/* etm_regs.c: APB reads and writes (section 12). */
+uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint32_t off);
+void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle);
+bool etm_idle_get(const struct etm_model *m);
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* ETM golden model: the APB register file (docs/etm-contract.md section 12). */
+#include "etm_model_int.h"
+
+bool etm_idle_get(const struct etm_model *m) /* [ETM-REG-2] */
+{
+    return !m->en && m->count == 0u && m->t.n_atoms == 0u;
+}
+
+uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
+{
+    switch (n) {
+    case 0: /* RES1, TRCBB, TRCCCI, RETSTACK, TSSIZE 64-bit, COMMOPT */
+        return 0x280000A1u | (cfg->rs_depth > 0u ? 0x200u : 0u);
+    case 1:
+        return 0x0000F450u; /* ETMv4.5 */
+    case 2:
+        return 0x4u | ((cfg->cc_size - 12u) << 25);
+    case 3:
+        return 0x1u | (cfg->sec_ext ? (1u << 16) : 0u) | (1u << 20);
+    case 4:
+        return cfg->num_pc << 12;
+    case 5:
+        return 0x00070000u;
+    default:
+        return 0u; /* TRCIDR6..13 */
+    }
+}
+
+static uint32_t etm_pc_mask(const struct etm_cfg *cfg)
+{
+    return (1u << cfg->num_pc) - 1u;
+}
+
+uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint32_t off)
+{
+    const struct etm_cfg *c = &m->cfg;
+    bool idle = etm_idle_get(m);
+
+    switch (off) {
+    case ETM_TRCPRGCTLR: return m->en ? 1u : 0u;
+    case ETM_TRCSTATR: return idle ? 0x3u : 0x0u;
+    case ETM_TRCCONFIGR: return m->configr;
+    case ETM_TRCTSCTLR: return m->tsctlr;
+    case ETM_TRCSYNCPR: return m->syncpr;
+    case ETM_TRCCCCTLR: return m->ccctlr;
+    case ETM_TRCTRACEIDR: return m->traceidr;
+    case ETM_TRCVICTLR: return m->victlr;
+    case ETM_TRCVIPCSSCTLR: return m->vipcssctlr;
+    case 0x180u: case 0x184u: case 0x188u: case 0x18Cu: case 0x190u: case 0x194u:
+        return 0u; /* TRCIDR8..13 */
+    case 0x1E0u: case 0x1E4u: case 0x1E8u: case 0x1ECu:
+    case 0x1F0u: case 0x1F4u: case 0x1F8u: case 0x1FCu:
+        return etm_model_idr(c, (off - 0x1E0u) / 4u);
+    case 0x314u: return 0x1u; /* TRCPDSR.POWER */
+    case 0xFB8u: { /* TRCAUTHSTATUS */
+        uint32_t v = (in->niden ? 0x3u : 0x2u) << 2;
+        if (c->sec_ext) {
+            v |= (in->niden && in->spniden ? 0x3u : 0x2u) << 6;
+        }
+        return v;
+    }
+    case 0xFBCu: return 0x47754A13u; /* TRCDEVARCH */
+    case 0xFCCu: return 0x13u;       /* TRCDEVTYPE */
+    case 0xFD0u: return 0x04u;
+    case 0xFE0u: return 0x21u;
+    case 0xFE4u: return 0xBDu;
+    case 0xFE8u: return 0x0Bu;
+    case 0xFF0u: return 0x0Du;
+    case 0xFF4u: return 0x90u;
+    case 0xFF8u: return 0x05u;
+    case 0xFFCu: return 0xB1u;
+    default: return 0u;
+    }
+}
+
+/* A word write at the access edge; idle is TRCSTATR.IDLE of the access cycle. */
+void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
+{
+    const struct etm_cfg *c = &m->cfg;
+    uint32_t pc = etm_pc_mask(c);
+
+    if (off == ETM_TRCPRGCTLR) {
+        bool en = (v & 1u) != 0u;
+        if (en && !m->en) { /* [ETM-EN-1]: the trace state starts over */
+            m->t = (struct etm_trace){0};
+            m->t.resync_pend = true;
+            m->t.ton_pend = true;
+            m->t.at_wp = true;
+            m->cc_cnt = 0;
+        }
+        m->en = en;
+        return;
+    }
+    if (!idle) { /* [ETM-REG-1] */
+        return;
+    }
+    switch (off) {
+    case ETM_TRCCONFIGR:
+        m->configr = v & (ETM_CFG_BB | ETM_CFG_CCI | ETM_CFG_TS |
+                          (c->rs_depth > 0u ? ETM_CFG_RS : 0u));
+        break;
+    case ETM_TRCTSCTLR: m->tsctlr = v & 0x9Fu; break;
+    case ETM_TRCSYNCPR:
+        if ((v & 0x1Fu) == 0u || ((v & 0x1Fu) >= 8u && (v & 0x1Fu) <= 20u)) {
+            m->syncpr = v & 0x1Fu;
+        }
+        break;
+    case ETM_TRCCCCTLR: m->ccctlr = v & 0xFFFu; break;
+    case ETM_TRCTRACEIDR: m->traceidr = v & 0x7Fu; break;
+    case ETM_TRCVICTLR: m->victlr = v & (0x9Fu | ETM_VICTLR_SSSTATUS); break;
+    case ETM_TRCVIPCSSCTLR: m->vipcssctlr = v & (pc | (pc << 16)); break;
+    default: break;
+    }
+}

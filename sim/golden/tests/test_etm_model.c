@@ -1,0 +1,562 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Directed cycle-level tests of the ETM golden model: the worked examples of
+ * docs/etm-contract.md section 14 and the register rules of section 12. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "etm_model.h"
+
+/*
+ * Conventions as test_itm_model.c: tb_cycle() evaluates cycle t's outputs with its inputs,
+ * records an ATB transfer (atvalid && atready), then applies edge t. apb_write() is a setup
+ * cycle then an access cycle a; the write takes effect at edge a. Events are presented one
+ * per cycle by ev_*() (one tb_cycle each).
+ */
+
+#define TB_MAX 4096u
+
+struct tb {
+    struct etm_model m;
+    struct etm_in in;
+    unsigned cyc;
+    uint8_t bytes[TB_MAX];
+    unsigned when[TB_MAX];
+    unsigned n;
+};
+
+static unsigned failures, checks;
+
+#define CHECK(cond, ...)                                                                   \
+    do {                                                                                   \
+        checks++;                                                                          \
+        if (!(cond)) {                                                                     \
+            failures++;                                                                    \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
+            printf(__VA_ARGS__);                                                           \
+            printf("\n");                                                                  \
+        }                                                                                  \
+    } while (0)
+
+static void tb_cycle(struct tb *tb)
+{
+    struct etm_out o;
+    etm_model_eval(&tb->m, &tb->in, &o);
+    if (o.atvalid && tb->in.atready && tb->n < TB_MAX) {
+        tb->bytes[tb->n] = o.atdata;
+        tb->when[tb->n] = tb->cyc;
+        tb->n++;
+        CHECK(o.atid == (tb->m.traceidr & 0x7Fu), "atid");
+    }
+    etm_model_step(&tb->m, &tb->in);
+    tb->cyc++;
+    /* events and APB phases last one cycle */
+    tb->in.pe_valid = tb->in.exc_valid = false;
+    tb->in.psel = tb->in.penable = tb->in.pwrite = false;
+    tb->in.afvalid = false;
+    tb->in.cmpmatch = 0;
+}
+
+static void tb_init_cfg(struct tb *tb, unsigned fifo_depth, unsigned rs_depth, bool sec_ext)
+{
+    struct etm_cfg cfg = {.fifo_depth = fifo_depth, .rs_depth = rs_depth, .cc_size = 12,
+                          .num_pc = 4, .sec_ext = sec_ext};
+    memset(tb, 0, sizeof *tb);
+    if (etm_model_init(&tb->m, &cfg) != 0) {
+        printf("FAIL init\n");
+        failures++;
+    }
+    tb->in.rst_n = true;
+    tb->in.atready = true;
+    tb->in.niden = tb->in.spniden = true;
+}
+
+static void tb_init(struct tb *tb, unsigned fifo_depth, unsigned rs_depth)
+{
+    tb_init_cfg(tb, fifo_depth, rs_depth, true);
+}
+
+/* returns the access cycle */
+static unsigned apb_write(struct tb *tb, uint32_t off, uint32_t v)
+{
+    tb->in.psel = true;
+    tb->in.pwrite = true;
+    tb->in.paddr = off;
+    tb->in.pwdata = v;
+    tb->in.pstrb = 0xF;
+    tb_cycle(tb);
+    tb->in.psel = tb->in.penable = tb->in.pwrite = true;
+    tb->in.paddr = off;
+    tb->in.pwdata = v;
+    tb->in.pstrb = 0xF;
+    unsigned a = tb->cyc;
+    tb_cycle(tb);
+    return a;
+}
+
+static uint32_t apb_read(struct tb *tb, uint32_t off)
+{
+    struct etm_out o;
+    tb->in.psel = true;
+    tb->in.paddr = off;
+    tb_cycle(tb);
+    tb->in.psel = tb->in.penable = true;
+    tb->in.paddr = off;
+    etm_model_eval(&tb->m, &tb->in, &o);
+    tb_cycle(tb);
+    return o.prdata;
+}
+
+static void ev_instr(struct tb *tb, uint32_t a, bool w32)
+{
+    tb->in.pe_valid = true;
+    tb->in.pe_addr = a;
+    tb->in.pe_size = w32;
+    tb->in.pe_br = tb->in.pe_ind = tb->in.pe_taken = tb->in.pe_link = false;
+    tb->in.pe_excret = false;
+    tb_cycle(tb);
+}
+
+static void ev_branch(struct tb *tb, uint32_t a, bool w32, bool taken, bool ind, bool link,
+                      bool excret)
+{
+    tb->in.pe_valid = true;
+    tb->in.pe_addr = a;
+    tb->in.pe_size = w32;
+    tb->in.pe_br = true;
+    tb->in.pe_taken = taken;
+    tb->in.pe_ind = ind;
+    tb->in.pe_link = link;
+    tb->in.pe_excret = excret;
+    tb_cycle(tb);
+}
+
+static void ev_exc(struct tb *tb, unsigned num, uint32_t ret)
+{
+    tb->in.exc_valid = true;
+    tb->in.exc_num = (uint16_t)num;
+    tb->in.exc_ret = ret;
+    tb_cycle(tb);
+}
+
+static void idle(struct tb *tb, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++) {
+        tb_cycle(tb);
+    }
+}
+
+static void check_stream(struct tb *tb, const char *name, const uint8_t *exp, unsigned n)
+{
+    bool ok = tb->n == n && memcmp(tb->bytes, exp, n) == 0;
+    CHECK(ok, "%s: stream differs (%u bytes, expected %u)", name, tb->n, n);
+    if (!ok) {
+        printf("  got:");
+        for (unsigned i = 0; i < tb->n; i++) {
+            printf(" %02X", tb->bytes[i]);
+        }
+        printf("\n  exp:");
+        for (unsigned i = 0; i < n; i++) {
+            printf(" %02X", exp[i]);
+        }
+        printf("\n");
+    }
+}
+
+#define ASYNC 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80
+
+static unsigned enable(struct tb *tb, uint32_t configr)
+{
+    apb_write(tb, 0x040, 0x10);     /* TRCTRACEIDR */
+    apb_write(tb, 0x010, configr);  /* TRCCONFIGR */
+    return apb_write(tb, 0x004, 1); /* TRCPRGCTLR.EN */
+}
+
+static void test_e1(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    unsigned w = enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, false, false, false, false);
+    ev_branch(&tb, 0x1004, true, true, false, true, false);
+    ev_instr(&tb, 0x1100, false);
+    ev_branch(&tb, 0x1102, false, true, true, false, false);
+    ev_instr(&tb, 0x1008, false);
+    idle(&tb, 30);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00,
+                                  0x00, 0xFE, 0x96, 0x04};
+    check_stream(&tb, "E1", exp, sizeof exp);
+    CHECK(tb.when[0] == w + 2u, "E1 first byte in cycle w+2 (got w+%u)", tb.when[0] - w);
+    CHECK(tb.when[24] == w + 26u, "E1 last byte in cycle w+26 (got w+%u)", tb.when[24] - w);
+}
+
+static void test_e2(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 0);
+    ev_instr(&tb, 0x2000, false);
+    ev_exc(&tb, 11, 0x2002);
+    ev_instr(&tb, 0x3000, false);
+    ev_branch(&tb, 0x3002, false, true, true, false, true);
+    ev_instr(&tb, 0x2002, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x20, 0x00,
+                                  0x00, 0x00, 0x06, 0x17, 0x96, 0x01, 0x96, 0x80, 0x30,
+                                  0xF7, 0x07, 0x91};
+    check_stream(&tb, "E2", exp, sizeof exp);
+}
+
+static void test_e3(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 1u << 12); /* RS */
+    ev_branch(&tb, 0x1000, true, true, false, true, false);
+    ev_branch(&tb, 0x1200, false, true, false, false, false);
+    ev_branch(&tb, 0x1210, false, true, false, false, false);
+    ev_branch(&tb, 0x1220, false, true, false, false, false);
+    ev_branch(&tb, 0x1230, false, false, false, false, false);
+    ev_branch(&tb, 0x1232, false, true, true, false, false);
+    ev_instr(&tb, 0x1004, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10,
+                                  0x00,  0x00, 0x00, 0xE1, 0xF7};
+    check_stream(&tb, "E3", exp, sizeof exp);
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "E3 TRCSTATR idle after drain");
+}
+
+static void test_e4(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    tb.in.gts = 0x1234;
+    apb_write(&tb, 0x038, 4); /* TRCCCCTLR */
+    enable(&tb, 0x810);       /* TS | CCI */
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    idle(&tb, 5);
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x09, 0x01, 0x04, 0x03, 0xB4, 0x24, 0x01, 0x04,
+                                  0x83,  0x00, 0x10, 0x00, 0x00, 0x00, 0xDB, 0x0E, 0x03};
+    check_stream(&tb, "E4", exp, sizeof exp);
+}
+
+static void test_e5(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 0);
+    tb.in.atready = false;
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; i < 10u; i++) {
+        ev_exc(&tb, 11, 0x1002);
+        if (i == 9u) {
+            CHECK(tb.m.last_ovf, "E5 overflow at the tenth exception");
+        }
+    }
+    CHECK(tb.m.count == 60u, "E5 count %u, expected 60", tb.m.count);
+    CHECK(tb.m.t.ovf, "E5 ovf_q");
+    ev_exc(&tb, 11, 0x1002); /* dropped silently */
+    CHECK(tb.m.count == 60u && !tb.m.last_ovf, "E5 second overflow is silent");
+    tb.in.atready = true;
+    idle(&tb, 80);
+    uint8_t exp[60] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00, 0x00,
+                       0x06,  0x17, 0x96, 0x01};
+    for (unsigned i = 0; i < 8u; i++) {
+        exp[26 + 4 * i] = 0x90;
+        exp[27 + 4 * i] = 0x06;
+        exp[28 + 4 * i] = 0x17;
+        exp[29 + 4 * i] = 0x90;
+    }
+    exp[58] = 0x00;
+    exp[59] = 0x05;
+    check_stream(&tb, "E5", exp, sizeof exp);
+    /* after the drain the next event resynchronises: A-Sync, Trace Info, Trace On, address */
+    tb.n = 0;
+    ev_instr(&tb, 0x1002, false);
+    idle(&tb, 30);
+    static const uint8_t re[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x01, 0x10, 0x00, 0x00,
+                                 0x00};
+    check_stream(&tb, "E5 resync", re, sizeof re);
+}
+
+static void test_atoms_f6_max(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0);
+    for (unsigned i = 0; i < 24u; i++) {
+        ev_branch(&tb, 0x1000, false, true, false, false, false);
+    }
+    ev_branch(&tb, 0x1000, false, false, false, false, false); /* p = [N] */
+    ev_branch(&tb, 0x1000, false, true, false, false, false);  /* p = [N, E] */
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00,
+                                  0x10,  0x00, 0x00, 0x00, 0xD4, 0xDA};
+    check_stream(&tb, "F6 max + F2", exp, sizeof exp);
+}
+
+static void test_exc_types(void)
+{
+    CHECK(etm_exc_type(11) == 0x0Bu, "SVCall type");
+    CHECK(etm_exc_type(23) == 0x17u, "IRQ7 type");
+    CHECK(etm_exc_type(24) == 0x208u, "IRQ8 type");
+    CHECK(etm_exc_type(511) == 0x3EFu, "IRQ495 type");
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    ev_exc(&tb, 24, 0x1002); /* IRQ8: 06 91 10, then address 96 01 */
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0x06, 0x91, 0x10, 0x96, 0x01};
+    check_stream(&tb, "IRQ8", exp, sizeof exp);
+}
+
+/* [ETM-SYNC-1]: a due periodic sync waits for an event that starts an instruction range.
+ * The boundary is computed here from the event kinds (previous event a branch or an
+ * exception); an A-Sync shows as sync_cnt falling to 0 at the event. */
+static void test_sync_at_range_start(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    apb_write(&tb, 0x034, 8); /* every 256 bytes */
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    unsigned deferred = 0, synced = 0;
+    bool prev_p0 = false;
+    for (unsigned i = 0; i < 2000u; i++) {
+        unsigned k = i % 5u, j = i / 5u;
+        uint32_t h = 0x23000u + 0x1F0u * (j % 4u); /* handler: a long address packet */
+        uint32_t before = tb.m.t.sync_cnt;
+        bool due = before >= 256u;
+        if (k == 0u) {
+            ev_exc(&tb, 11, 0x1002 + 0x102u * (j % 3u));
+        } else if (k == 1u) {
+            ev_instr(&tb, h, false);
+        } else if (k == 2u) {
+            ev_instr(&tb, h + 2u, false);
+        } else if (k == 3u) {
+            ev_branch(&tb, h + 4u, false, true, true, false, true);
+        } else {
+            ev_instr(&tb, 0x1002 + 0x102u * (j % 3u), false);
+        }
+        bool did = before > 0u && tb.m.t.sync_cnt == 0u;
+        CHECK(!tb.m.last_ovf, "sync test: no overflow");
+        idle(&tb, 4);
+        CHECK(did == (due && prev_p0), "sync at event %u: due %d, range start %d, synced %d",
+              i, due, prev_p0, did);
+        deferred += due && !prev_p0;
+        synced += did;
+        prev_p0 = k == 0u || k == 3u;
+    }
+    CHECK(deferred > 0u && synced > 0u, "sync test covers deferral (%u) and syncs (%u)",
+          deferred, synced);
+}
+
+/* [ETM-PKT-TS]: only the low groups that changed since the last timestamp. */
+static void test_ts_compression(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    apb_write(&tb, 0x030, 0x01); /* TRCTSCTLR: TRUE, a request every cycle */
+    enable(&tb, 0x800);          /* TS */
+    tb.in.gts = 0x1234;
+    ev_branch(&tb, 0x1000, false, true, false, false, false); /* Trace Info TS serves it */
+    tb.in.gts = 0x1240;
+    ev_branch(&tb, 0x1000, false, true, false, false, false); /* 0x1234 ^ 0x1240: 1 group */
+    tb.in.gts = 0x5240;
+    ev_branch(&tb, 0x1000, false, true, false, false, false); /* bit 14 changed: 3 groups */
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x02, 0xB4, 0x24, 0x04, 0x83,
+                                  0x00,  0x10, 0x00, 0x00, 0x00, 0xDB, 0x02, 0x40, 0xF7,
+                                  0x02,  0xC0, 0xA4, 0x01};
+    check_stream(&tb, "TS compression", exp, sizeof exp);
+}
+
+/* [ETM-CC-2]: the first Cycle Count after an overflow is Unknown (0F). */
+static void test_cc_unknown_after_overflow(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0x10); /* CCI, THRESHOLD 0 */
+    tb.in.atready = false;
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; i < 40u && !tb.m.t.ovf; i++) {
+        ev_exc(&tb, 11, 0x1002);
+    }
+    CHECK(tb.m.t.ovf && tb.m.t.cc_unknown, "CC: overflow reached, count unknown");
+    tb.in.atready = true;
+    idle(&tb, 80);
+    tb.n = 0;
+    ev_instr(&tb, 0x1002, false);                              /* resync, not P0 */
+    ev_branch(&tb, 0x1004, false, true, false, false, false); /* E, then CC unknown */
+    ev_branch(&tb, 0x1004, false, true, false, false, false); /* E, report 1 */
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x09, 0x01, 0x00, 0x04, 0x83, 0x01, 0x10,
+                                  0x00,  0x00, 0x00, 0xF7, 0x0F, 0xF7, 0x0E, 0x01};
+    check_stream(&tb, "CC unknown after overflow", exp, sizeof exp);
+}
+
+/* [ETM-BB-1]: with branch broadcasting a direct target is traced. */
+static void test_bb_direct_target(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    enable(&tb, 0x1008); /* BB | RS: the return stack is off under BB */
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    ev_instr(&tb, 0x1010, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10,
+                                  0x00,  0x00, 0x00, 0xF7, 0x96, 0x08};
+    check_stream(&tb, "BB direct target", exp, sizeof exp);
+}
+
+/* [ETM-FLUSH-1]: AFVALID packs pending atoms; AFREADY once every byte has left. */
+static void test_flush(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 0);
+    enable(&tb, 0);
+    ev_branch(&tb, 0x1000, false, true, false, false, false); /* 22 bytes, atom pending */
+    unsigned last = 0, ready_at = 0, ready_n = 0;
+    for (unsigned c = 0; c < 60u; c++) {
+        struct etm_out o;
+        tb.in.afvalid = true;
+        etm_model_eval(&tb.m, &tb.in, &o);
+        if (o.afready) {
+            ready_at = tb.cyc;
+            ready_n++;
+        }
+        tb_cycle(&tb);
+    }
+    last = tb.when[tb.n - 1u];
+    CHECK(tb.n == 23u && tb.bytes[22] == 0xF7, "flush: the pending atom is sent (%u bytes)",
+          tb.n);
+    /* the last byte leaves in cycle `last`; the FIFO is empty in last+1, so afready_q is
+     * set at edge last+1 and shows in cycle last+2; then it drops for one cycle */
+    CHECK(ready_n >= 1u && ready_at >= last + 2u, "flush: afready after the last byte");
+}
+
+/* SecExt = 0: every event is Non-secure ([ETM-PE-*] pe_ns read as 1). */
+static void test_no_secext(void)
+{
+    struct tb tb;
+    tb_init_cfg(&tb, 64, 0, false);
+    CHECK(apb_read(&tb, 0x1EC) == 0x00100001u, "TRCIDR3 without SecExt");
+    CHECK(apb_read(&tb, 0xFB8) == 0x0Cu, "TRCAUTHSTATUS without SecExt");
+    tb.in.spniden = false; /* ignored without SecExt */
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83,
+                                  0x00,  0x10, 0x00, 0x00, 0x20};
+    check_stream(&tb, "no SecExt: Non-secure context", exp, sizeof exp);
+}
+
+/* Random stress of the model's own invariants ([ETM-OVF-1], [ETM-OVF-4]): every demand
+ * fits the 46-byte bound, the FIFO never holds more than FifoDepth bytes, and after every
+ * edge at least 3 bytes are free with atoms pending, at least 2 without (unless an
+ * overflow just filled it). */
+static void test_stress_invariants(void)
+{
+    uint32_t r = 12345u;
+    unsigned max_demand = 0, ovfs = 0;
+    for (unsigned run = 0; run < 12u; run++) {
+        struct tb tb;
+        tb_init_cfg(&tb, 64u << (run % 3u), run % 16u, (run & 1u) != 0u);
+        tb.m.cfg.cc_size = 12u + run % 9u;
+        static const uint32_t cfgs[4] = {0x1818u, 0x0810u, 0x1000u, 0x0008u};
+        apb_write(&tb, 0x038, 0x800u * (run & 1u)); /* a 2-byte CYCT */
+        apb_write(&tb, 0x030, 0x01);
+        apb_write(&tb, 0x034, 8u + run % 3u);
+        enable(&tb, cfgs[run % 4u]);
+        uint32_t pc = 0x1000;
+        for (unsigned c = 0; c < 20000u; c++) {
+            r = r * 1103515245u + 12345u;
+            unsigned k = (r >> 16) % 16u;
+            tb.in.atready = ((r >> 8) & 3u) != 0u;
+            tb.in.gts = (uint64_t)r << 32 | c;
+            tb.in.pe_ns = ((r >> 4) & 7u) == 0u;
+            tb.in.cmpmatch = (uint8_t)(r >> 24);
+            if (k < 6u) {
+                ev_instr(&tb, pc, (k & 1u) != 0u);
+                pc += 2u;
+            } else if (k < 11u) {
+                bool ind = k >= 9u;
+                ev_branch(&tb, pc, false, ind || (r & 0x10u), ind, k == 8u || k == 10u,
+                          ind && (r & 0x20u));
+                pc = (r & 0x40u) ? 0x1000u + ((r >> 12) & 0xFFEu) : 0x23000u + (r & 0x3FEu);
+            } else if (k < 12u) {
+                ev_exc(&tb, 1u + (r >> 20) % 511u, pc);
+                pc = 0x3000u;
+            } else {
+                tb_cycle(&tb);
+            }
+            unsigned free_bytes = tb.m.cfg.fifo_depth - tb.m.count;
+            if (tb.m.last_demand > max_demand) {
+                max_demand = tb.m.last_demand;
+            }
+            ovfs += tb.m.last_ovf;
+            CHECK(tb.m.count <= tb.m.cfg.fifo_depth, "stress: FIFO bound");
+            CHECK(tb.m.last_ovf || free_bytes >= (tb.m.t.n_atoms ? 3u : 2u) ||
+                      tb.m.t.ovf,
+                  "stress run %u cycle %u: reserve kept (free %u, atoms %u)", run, c,
+                  free_bytes, tb.m.t.n_atoms);
+        }
+    }
+    CHECK(max_demand <= 46u && max_demand >= 30u, "stress: largest demand %u", max_demand);
+    CHECK(ovfs > 0u, "stress: overflows happened (%u)", ovfs);
+    printf("  stress: largest demand %u bytes, %u overflows\n", max_demand, ovfs);
+}
+
+static void test_regs(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3);
+    CHECK(apb_read(&tb, 0x1E0) == 0x280002A1u, "TRCIDR0");
+    CHECK(apb_read(&tb, 0x1E4) == 0x0000F450u, "TRCIDR1");
+    CHECK(apb_read(&tb, 0x1E8) == 0x4u, "TRCIDR2");
+    CHECK(apb_read(&tb, 0x1EC) == 0x00110001u, "TRCIDR3");
+    CHECK(apb_read(&tb, 0x1F0) == 0x4000u, "TRCIDR4");
+    CHECK(apb_read(&tb, 0x1F4) == 0x00070000u, "TRCIDR5");
+    CHECK(apb_read(&tb, 0xFBC) == 0x47754A13u, "TRCDEVARCH");
+    CHECK(apb_read(&tb, 0xFCC) == 0x13u, "TRCDEVTYPE");
+    CHECK(apb_read(&tb, 0xFB8) == 0xCCu, "TRCAUTHSTATUS");
+    CHECK(apb_read(&tb, 0x080) == 0x201u, "TRCVICTLR reset");
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "TRCSTATR reset");
+    apb_write(&tb, 0x034, 5); /* reserved period: ignored */
+    CHECK(apb_read(&tb, 0x034) == 0u, "TRCSYNCPR 5 ignored");
+    apb_write(&tb, 0x034, 8);
+    CHECK(apb_read(&tb, 0x034) == 8u, "TRCSYNCPR 8");
+    apb_write(&tb, 0x004, 1);
+    apb_write(&tb, 0x040, 0x22); /* not idle: ignored [ETM-REG-1] */
+    CHECK(apb_read(&tb, 0x040) == 0u, "TRCTRACEIDR write while enabled ignored");
+    CHECK(apb_read(&tb, 0x00C) == 0u, "TRCSTATR while enabled");
+}
+
+int main(void)
+{
+    test_e1();
+    test_e2();
+    test_e3();
+    test_e4();
+    test_e5();
+    test_atoms_f6_max();
+    test_exc_types();
+    test_sync_at_range_start();
+    test_ts_compression();
+    test_cc_unknown_after_overflow();
+    test_bb_direct_target();
+    test_flush();
+    test_no_secext();
+    test_stress_invariants();
+    test_regs();
+    printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
+    return failures != 0;
+}
