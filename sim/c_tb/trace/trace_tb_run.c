@@ -275,8 +275,8 @@ void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
         }
         if (r->snap_pending)
             snapshot(tb, r);
-        if (use_g)
-            sys_model_step(&tb->gm, &in);
+        if (use_g) /* the inputs of this cycle's sys_model_eval above */
+            sys_model_step_evaluated(&tb->gm);
         if (tracing) {
             /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
              * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
