@@ -368,6 +368,18 @@ static void out_done(const char *end)
     out_n = (size_t)(end - out_buf);
 }
 
+/* ,"type":"NAME" of --json, with its length, by packet type (pktdec_type_name's names) */
+struct json_type {
+    const char *s;
+    unsigned n;
+};
+#define JSON_TYPE(name) {",\"type\":\"" name "\"", sizeof ",\"type\":\"" name "\"" - 1}
+static const struct json_type json_types[PKT_NTYPES] = {
+    JSON_TYPE("NONE"), JSON_TYPE("SYNC"), JSON_TYPE("OVF"), JSON_TYPE("LTS"),  JSON_TYPE("GTS1"),
+    JSON_TYPE("GTS2"), JSON_TYPE("EXT"),  JSON_TYPE("INST"), JSON_TYPE("HW"), JSON_TYPE("BAD"),
+};
+static const struct json_type json_incomplete = JSON_TYPE("INCOMPLETE");
+
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
  * decoded lists"); hw: its DWT name (hwsrc_decode) if it is a hardware-source packet, else
@@ -393,8 +405,15 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
     if (id >= 0)
         o = tp_chr(tp_dec(tp_str(o, "\"id\":"), (unsigned)id), ',');
     o = tp_dec(tp_str(o, "\"offset\":"), offset);
-    o = tp_str(o, ",\"type\":\"");
-    o = tp_chr(tp_str(o, incomplete ? "INCOMPLETE" : pktdec_type_name(p->type)), '"');
+    const struct json_type *jt = incomplete                       ? &json_incomplete
+                                 : (unsigned)p->type < PKT_NTYPES ? &json_types[p->type]
+                                                                  : NULL;
+    if (jt) { /* the text of the line below, without the strlen */
+        memcpy(o, jt->s, jt->n);
+        o += jt->n;
+    } else {
+        o = tp_chr(tp_str(tp_str(o, ",\"type\":\""), pktdec_type_name(p->type)), '"');
+    }
     if (!incomplete) {
         switch (p->type) {
         case PKT_SYNC:
@@ -438,19 +457,25 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
     out_done(tp_str(o, "\"}\n"));
 }
 
+/* A packet completed in the stream of trace ID id (-1: the bare stream of --bypass, k 0). */
+static void __attribute__((noinline))
+packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    struct hwsrc h;
+    const bool hw = hwsrc_decode(p, &h);
+    if (hw)
+        c->hw[k][h.kind]++;
+    if (c->o->id < 0 || c->o->id == id)
+        print_pkt(c, id, c->pkt[k].stats.bytes - p->nbytes, p, false, hw ? &h : NULL);
+}
+
 /* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
 static void packet_byte(struct ctx *c, int id, uint8_t b)
 {
     struct pkt p;
     const unsigned k = id < 0 ? 0 : (unsigned)id;
-    if (pktdec_push(&c->pkt[k], b, &p) == PKT_NONE)
-        return;
-    struct hwsrc h;
-    const bool hw = hwsrc_decode(&p, &h);
-    if (hw)
-        c->hw[k][h.kind]++;
-    if (c->o->id < 0 || c->o->id == id)
-        print_pkt(c, id, c->pkt[k].stats.bytes - p.nbytes, &p, false, hw ? &h : NULL);
+    if (pktdec_push(&c->pkt[k], b, &p) != PKT_NONE)
+        packet_done(c, id, k, &p);
 }
 
 static void tpiu_out(struct ctx *c, const struct tpiudec_byte *out, unsigned n)
@@ -475,6 +500,25 @@ static void stream_byte(struct ctx *c, uint8_t b, bool gap)
 static bool is_swo(const struct opts *o)
 {
     return o->mode == MODE_NRZ || o->mode == MODE_MANCHESTER;
+}
+
+static void input_unit(struct ctx *c, uint8_t u);
+
+/* input_unit for n units at once: with --bytes --bypass (the decoders' common use) each
+ * byte goes straight to the packet decoder; otherwise one unit at a time. */
+static void input_units(struct ctx *c, const uint8_t *u, size_t n)
+{
+    if (c->o->mode != MODE_BYTES || !c->o->bypass) {
+        for (size_t i = 0; i < n; i++)
+            input_unit(c, u[i]);
+        return;
+    }
+    struct pktdec *d = &c->pkt[0];
+    struct pkt p;
+    c->in_units += n;
+    for (size_t i = 0; i < n; i++)
+        if (pktdec_push(d, u[i], &p) != PKT_NONE)
+            packet_done(c, -1, 0, &p);
 }
 
 static void input_unit(struct ctx *c, uint8_t u)
@@ -899,13 +943,11 @@ static int run_sigrok(struct ctx *c)
 /* A raw capture: one unit per byte; `pre` bytes already read. */
 static int run_raw(struct ctx *c, FILE *f, const char *name, const uint8_t *pre, size_t npre)
 {
-    for (size_t i = 0; i < npre; i++)
-        input_unit(c, pre[i]);
+    input_units(c, pre, npre);
     static uint8_t buf[1u << 16];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) != 0)
-        for (size_t i = 0; i < n; i++)
-            input_unit(c, buf[i]);
+        input_units(c, buf, n);
     if (ferror(f)) {
         log_msg(LOG_ERROR, "tracedump: error: reading %s failed: %s\n", name,
                 strerror(errno ? errno : EIO));

@@ -68,27 +68,46 @@ static inline char *tp_dec(char *p, uint64_t v)
     return p + 9;
 }
 
-/* lower-case hex, at least `digits` digits, zero-padded ("%0*" PRIx64; digits 1: "%x") */
+/* "00" .. "ff": the two lower-case hex digits of a byte */
+static const char tp_hex2[513] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                                "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                                "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                                "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                                "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                                "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                                "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+                                "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* lower-case hex, at least `digits` digits, zero-padded ("%0*" PRIx64; digits 1: "%x"):
+ * the digits counted, then written from the last */
 static inline char *tp_hex(char *p, uint64_t v, unsigned digits)
 {
-    unsigned n = 1;
-    while (n < 16 && (v >> (4 * n)) != 0)
+    unsigned n = 1, pad = 0;
+    for (uint64_t t = v >> 4; t != 0; t >>= 4)
         n++;
     if (n < digits)
         n = digits;
-    for (unsigned i = n; i-- > 0;)
-        *p++ = i < 16 ? "0123456789abcdef"[(v >> (4 * i)) & 0xFu] : '0';
-    return p;
+    if (n > 16) { /* zeros above the 16 digits of a 64-bit value */
+        pad = n - 16;
+        memset(p, '0', pad);
+    }
+    char *q = p + n;
+    for (char *s = p + pad; q > s; v >>= 4)
+        *--q = "0123456789abcdef"[v & 0xFu];
+    return p + n;
 }
 
 /* the bytes "%02x %02x ..." (space-separated) */
 static inline char *tp_bytes(char *p, const uint8_t *b, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            *p++ = ' ';
-        *p++ = "0123456789abcdef"[b[i] >> 4];
-        *p++ = "0123456789abcdef"[b[i] & 0xFu];
+    if (n == 0)
+        return p;
+    memcpy(p, &tp_hex2[2 * b[0]], 2);
+    p += 2;
+    for (unsigned i = 1; i < n; i++) {
+        p[0] = ' ';
+        memcpy(p + 1, &tp_hex2[2 * b[i]], 2);
+        p += 3;
     }
     return p;
 }
