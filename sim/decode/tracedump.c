@@ -60,6 +60,7 @@ struct ctx {
     uint64_t in_units;                          /* samples or bytes read */
     uint64_t printed;                           /* packets printed (the --id selection) */
     uint64_t ones;                              /* SWO: samples at level 1 */
+    struct tp_count off_txt[TPIUDEC_NUM_IDS];   /* --json: the last offset printed per ID */
 };
 
 enum opt_id {
@@ -370,7 +371,7 @@ static void out_done(const char *end)
 
 /* ,"type":"NAME" of --json, with its length, by packet type (pktdec_type_name's names) */
 struct json_type {
-    const char *s;
+    char s[24]; /* copied whole (a constant size: no call), the room being there */
     unsigned n;
 };
 #define JSON_TYPE(name) {",\"type\":\"" name "\"", sizeof ",\"type\":\"" name "\"" - 1}
@@ -378,14 +379,19 @@ static const struct json_type json_types[PKT_NTYPES] = {
     JSON_TYPE("NONE"), JSON_TYPE("SYNC"), JSON_TYPE("OVF"), JSON_TYPE("LTS"),  JSON_TYPE("GTS1"),
     JSON_TYPE("GTS2"), JSON_TYPE("EXT"),  JSON_TYPE("INST"), JSON_TYPE("HW"), JSON_TYPE("BAD"),
 };
+/* the same with the key that follows: ,"type":"INST","port": and ,"type":"HW","disc": */
+#define JSON_LIT(s) {s, sizeof s - 1}
+static const struct json_type json_inst_port = JSON_LIT(",\"type\":\"INST\",\"port\":");
+static const struct json_type json_hw_disc = JSON_LIT(",\"type\":\"HW\",\"disc\":");
 static const struct json_type json_incomplete = JSON_TYPE("INCOMPLETE");
 
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
  * decoded lists"); hw: its DWT name (hwsrc_decode) if it is a hardware-source packet, else
  * NULL (and for an incomplete packet). */
-static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
-                      bool incomplete, const struct hwsrc *hw)
+static inline __attribute__((always_inline)) void
+print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool incomplete,
+          const struct hwsrc *hw)
 {
     c->printed++;
     char *o = out_line();
@@ -401,15 +407,18 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
         out_done(tp_chr(o, '\n'));
         return;
     }
-    o = tp_chr(o, '{');
     if (id >= 0)
-        o = tp_chr(tp_dec(tp_str(o, "\"id\":"), (unsigned)id), ',');
-    o = tp_dec(tp_str(o, "\"offset\":"), offset);
+        o = tp_str(tp_dec(tp_str(o, "{\"id\":"), (unsigned)id), ",\"offset\":");
+    else
+        o = tp_str(o, "{\"offset\":");
+    o = tp_count_put(o, &c->off_txt[id < 0 ? 0 : id], offset);
     const struct json_type *jt = incomplete                       ? &json_incomplete
+                                 : p->type == PKT_INST            ? &json_inst_port
+                                 : p->type == PKT_HW              ? &json_hw_disc
                                  : (unsigned)p->type < PKT_NTYPES ? &json_types[p->type]
                                                                   : NULL;
     if (jt) { /* the text of the line below, without the strlen */
-        memcpy(o, jt->s, jt->n);
+        memcpy(o, jt->s, sizeof jt->s);
         o += jt->n;
     } else {
         o = tp_chr(tp_str(tp_str(o, ",\"type\":\""), pktdec_type_name(p->type)), '"');
@@ -440,12 +449,29 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
             break;
         case PKT_INST:
         case PKT_HW:
-            if (p->type == PKT_INST)
-                o = tp_dec(tp_str(o, ",\"port\":"), p->port);
-            else
-                o = tp_dec(tp_str(o, ",\"disc\":"), p->disc);
-            o = tp_dec(tp_str(o, ",\"size\":"), p->size);
-            o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+            /* ,"port": or ,"disc": came with the type */
+            o = tp_dec(o, p->type == PKT_INST ? p->port : p->disc);
+            if (p->size == 1 || p->size == 2 || p->size == 4) {
+                /* ,"size":S,"data":"0x and the 2S digits, whole bytes at a time (the
+                 * payload of S bytes has no more) */
+                static const char size_data[5][24] = {
+                    [1] = ",\"size\":1,\"data\":\"0x", [2] = ",\"size\":2,\"data\":\"0x",
+                    [4] = ",\"size\":4,\"data\":\"0x"};
+                memcpy(o, size_data[p->size], sizeof size_data[0]);
+                o += sizeof ",\"size\":1,\"data\":\"0x" - 1;
+                uint32_t v = p->data;
+                for (unsigned i = p->size; i-- > 0; v >>= 8)
+                    memcpy(o + 2 * i, &tp_hex2[2 * (v & 0xFFu)], 2);
+                o += 2u * p->size;
+                if (v != 0) { /* not reached: more digits than the payload's bytes */
+                    o -= 2u * p->size;
+                    o = tp_hex(o, p->data, 2u * p->size);
+                }
+                o = tp_chr(o, '"');
+            } else {
+                o = tp_dec(tp_str(o, ",\"size\":"), p->size);
+                o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+            }
             if (hw)
                 o = hwsrc_json_put(hw, o);
             break;
@@ -453,7 +479,10 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
             break;
         }
     }
-    o = pktdec_bytes_put(p, tp_str(o, ",\"raw\":\""));
+    /* pktdec_bytes_put, inline (the line's room covers the character past the end) */
+    o = tp_bytes_over(tp_str(o, ",\"raw\":\""), p->b, p->len);
+    if (p->nbytes > p->len)
+        o = tp_str(o, " ...");
     out_done(tp_str(o, "\"}\n"));
 }
 
@@ -462,7 +491,7 @@ static void __attribute__((noinline))
 packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
 {
     struct hwsrc h;
-    const bool hw = hwsrc_decode(p, &h);
+    const bool hw = p->type == PKT_HW && hwsrc_decode(p, &h); /* false for the others */
     if (hw)
         c->hw[k][h.kind]++;
     if (c->o->id < 0 || c->o->id == id)
@@ -996,6 +1025,8 @@ int main(int argc, char **argv)
     src.samplerate = o.samplerate;
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
         pktdec_init(&c.pkt[id]);
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
+        tp_count_init(&c.off_txt[id]);
     tpiudec_init(&c.tpiu);
     tpiudec_set_hunt(&c.tpiu, o.hunt);
 
