@@ -29,6 +29,7 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
     m->wc_ok = false;
     m->fp_ok = false;
     memset(&m->wc, 0, sizeof m->wc);
+    memset(&m->fp_out, 0, sizeof m->fp_out); /* an absent block's outputs: 0 for ever */
     return 0;
 }
 
@@ -206,31 +207,44 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
     m->wc_in = *in;
     m->wc_ok = true;
     m->fp_ok = false; /* wc_in changed: set again by a step that changes nothing */
-    const struct tpiu_out *to = &w->to;
-    const struct dwt_out *dout = &w->dout;
-    out->itm = w->io;
+    /* the outputs are built in fp_out (kept for the fast path), whose fields of an absent
+     * block stay 0 (zeroed by sys_model_init) */
+    struct sys_out *o = &m->fp_out;
+    o->itm = w->io;
     fpb_model_eval(&m->fpb, &w->fi, &fo);
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
-    out->itm.prdata |= fo.prdata | to->prdata | dout->prdata;
-    out->itm.pslverr |= fo.pslverr || to->pslverr || dout->pslverr;
-    out->itm.pready &= fo.pready && (!m->has_tpiu || to->pready) && (!m->has_dwt || dout->pready);
-    out->atready = w->ii.atready; /* without a TPIU: the atready_i port, passed through */
-    out->match = fo.match;
-    out->bkpt_halt = fo.bkpt_halt;
-    out->bkpt_mon = fo.bkpt_mon;
-    out->traceclk = to->traceclk;
-    out->tracedata = to->tracedata;
-    out->swo = to->swo;
-    out->txb_valid = to->txb_valid;
-    out->txb = to->txb;
-    out->cmpmatch = dout->cmpmatch;
-    out->wpt_halt = dout->wpt_halt;
-    out->wpt_mon = dout->wpt_mon;
-    out->dwt_hw_valid = dout->hw_valid;
-    out->dwt_hw_data = dout->hw_data;
-    out->dwt_hw_ovf = dout->hw_ovf;
-    out->dwt_sync_req = dout->sync_req;
-    m->fp_out = *out;
+    o->itm.prdata |= fo.prdata;
+    o->itm.pslverr |= fo.pslverr;
+    o->itm.pready &= fo.pready;
+    o->atready = w->ii.atready; /* without a TPIU: the atready_i port, passed through */
+    o->match = fo.match;
+    o->bkpt_halt = fo.bkpt_halt;
+    o->bkpt_mon = fo.bkpt_mon;
+    if (m->has_tpiu) {
+        const struct tpiu_out *to = &w->to;
+        o->itm.prdata |= to->prdata;
+        o->itm.pslverr |= to->pslverr;
+        o->itm.pready &= to->pready;
+        o->traceclk = to->traceclk;
+        o->tracedata = to->tracedata;
+        o->swo = to->swo;
+        o->txb_valid = to->txb_valid;
+        o->txb = to->txb;
+    }
+    if (m->has_dwt) {
+        const struct dwt_out *dout = &w->dout;
+        o->itm.prdata |= dout->prdata;
+        o->itm.pslverr |= dout->pslverr;
+        o->itm.pready &= dout->pready;
+        o->cmpmatch = dout->cmpmatch;
+        o->wpt_halt = dout->wpt_halt;
+        o->wpt_mon = dout->wpt_mon;
+        o->dwt_hw_valid = dout->hw_valid;
+        o->dwt_hw_data = dout->hw_data;
+        o->dwt_hw_ovf = dout->hw_ovf;
+        o->dwt_sync_req = dout->sync_req;
+    }
+    *out = *o;
 }
 
 /* The connections from the ITM's outputs back into the DWT and the TPIU, which their
