@@ -152,13 +152,19 @@ bool itm_model_step(struct itm_model *m, const struct itm_in *in)
     pop_stim = c.grant == ITM_GRANT_INSTR;
     pop_hw = c.grant == ITM_GRANT_HW;
     /* quiet: no packet loaded (so gts_i, read only at a load, was not used) and no
-     * register changes (itm_model.h) */
-    quiet = c.grant == ITM_GRANT_NONE && memcmp(m, &d, offsetof(struct itm_model, stim)) == 0;
+     * register changes (itm_model.h); a byte sent moves pkt_pos, so that is no need to
+     * compare */
+    quiet = c.grant == ITM_GRANT_NONE && !c.xfer &&
+            memcmp(m, &d, offsetof(struct itm_model, stim)) == 0;
     if (!quiet)
         memcpy(m, &d, offsetof(struct itm_model, stim));
-    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark. */
-    quiet &= !itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
+    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an
+     * empty FIFO with no push has nothing to change: itm_fifo_step's first test, here
+     * without the call). */
+    if (m->stim.count != 0u || c.stim_push)
+        quiet &= !itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
     /* [ITM-HW-1] hardware FIFO. */
-    quiet &= !itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
+    if (m->hw.count != 0u || c.hw_push)
+        quiet &= !itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
     return quiet;
 }
