@@ -348,18 +348,19 @@ static void out_flush(void)
     out_n = 0;
 }
 
-/* room for one line */
-static char *out_line(void)
+/* out_flush registered with atexit (out_start); if it could not be, no buffering: each
+ * line is written before the next one */
+static bool out_buffered;
+
+static void out_start(void)
 {
-    static bool registered;
-    if (!registered) {
-        registered = atexit(out_flush) == 0;
-        if (!registered) { /* no buffering then: each line is written at once */
-            out_flush();
-            return out_buf;
-        }
-    }
-    if (out_n > sizeof out_buf - LINE_MAX)
+    out_buffered = atexit(out_flush) == 0;
+}
+
+/* room for one line */
+static inline char *out_line(void)
+{
+    if (out_n > sizeof out_buf - LINE_MAX || !out_buffered)
         out_flush();
     return out_buf + out_n;
 }
@@ -390,12 +391,12 @@ static const struct json_type json_incomplete = JSON_TYPE("INCOMPLETE");
  * decoded lists"); hw: its DWT name (hwsrc_decode) if it is a hardware-source packet, else
  * NULL (and for an incomplete packet). */
 static inline __attribute__((always_inline)) void
-print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool incomplete,
-          const struct hwsrc *hw)
+print_pkt_as(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool incomplete,
+             const struct hwsrc *hw, const bool json)
 {
     c->printed++;
     char *o = out_line();
-    if (!c->o->json) {
+    if (!json) {
         if (id >= 0)
             o = tp_chr(tp_hex(tp_str(o, "id=0x"), (unsigned)id, 2), ' ');
         if (incomplete)
@@ -486,16 +487,44 @@ print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool inco
     out_done(tp_str(o, "\"}\n"));
 }
 
-/* A packet completed in the stream of trace ID id (-1: the bare stream of --bypass, k 0). */
-static void __attribute__((noinline))
-packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
+static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
+                      bool incomplete, const struct hwsrc *hw)
+{
+    print_pkt_as(c, id, offset, p, incomplete, hw, c->o->json);
+}
+
+/* A packet completed in the stream of trace ID id (-1: the bare stream of --bypass, k 0),
+ * printed as JSON or text: one function for each, so that each is only as large as it
+ * needs to be. */
+static inline __attribute__((always_inline)) void
+packet_done_as(struct ctx *c, int id, unsigned k, const struct pkt *p, const bool json)
 {
     struct hwsrc h;
     const bool hw = p->type == PKT_HW && hwsrc_decode(p, &h); /* false for the others */
     if (hw)
         c->hw[k][h.kind]++;
     if (c->o->id < 0 || c->o->id == id)
-        print_pkt(c, id, c->pkt[k].stats.bytes - p->nbytes, p, false, hw ? &h : NULL);
+        print_pkt_as(c, id, c->pkt[k].stats.bytes - p->nbytes, p, false, hw ? &h : NULL, json);
+}
+
+static void __attribute__((noinline))
+packet_done_json(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    packet_done_as(c, id, k, p, true);
+}
+
+static void __attribute__((noinline))
+packet_done_text(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    packet_done_as(c, id, k, p, false);
+}
+
+static void packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    if (c->o->json)
+        packet_done_json(c, id, k, p);
+    else
+        packet_done_text(c, id, k, p);
 }
 
 /* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
@@ -545,9 +574,15 @@ static void input_units(struct ctx *c, const uint8_t *u, size_t n)
     struct pktdec *d = &c->pkt[0];
     struct pkt p;
     c->in_units += n;
-    for (size_t i = 0; i < n; i++)
-        if (pktdec_push(d, u[i], &p) != PKT_NONE)
-            packet_done(c, -1, 0, &p);
+    if (c->o->json) {
+        for (size_t i = 0; i < n; i++)
+            if (pktdec_push(d, u[i], &p) != PKT_NONE)
+                packet_done_json(c, -1, 0, &p);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            if (pktdec_push(d, u[i], &p) != PKT_NONE)
+                packet_done_text(c, -1, 0, &p);
+    }
 }
 
 static void input_unit(struct ctx *c, uint8_t u)
@@ -1020,6 +1055,7 @@ int main(int argc, char **argv)
         return 2;
     static struct ctx c;
     static struct source src;
+    out_start();
     c.o = &o;
     c.src = &src;
     src.samplerate = o.samplerate;
