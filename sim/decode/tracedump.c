@@ -60,6 +60,7 @@ struct ctx {
     uint64_t in_units;                          /* samples or bytes read */
     uint64_t printed;                           /* packets printed (the --id selection) */
     uint64_t ones;                              /* SWO: samples at level 1 */
+    struct tp_count off_txt[TPIUDEC_NUM_IDS];   /* --json: the last offset printed per ID */
 };
 
 enum opt_id {
@@ -347,18 +348,19 @@ static void out_flush(void)
     out_n = 0;
 }
 
-/* room for one line */
-static char *out_line(void)
+/* out_flush registered with atexit (out_start); if it could not be, no buffering: each
+ * line is written before the next one */
+static bool out_buffered;
+
+static void out_start(void)
 {
-    static bool registered;
-    if (!registered) {
-        registered = atexit(out_flush) == 0;
-        if (!registered) { /* no buffering then: each line is written at once */
-            out_flush();
-            return out_buf;
-        }
-    }
-    if (out_n > sizeof out_buf - LINE_MAX)
+    out_buffered = atexit(out_flush) == 0;
+}
+
+/* room for one line */
+static inline char *out_line(void)
+{
+    if (out_n > sizeof out_buf - LINE_MAX || !out_buffered)
         out_flush();
     return out_buf + out_n;
 }
@@ -368,16 +370,33 @@ static void out_done(const char *end)
     out_n = (size_t)(end - out_buf);
 }
 
+/* ,"type":"NAME" of --json, with its length, by packet type (pktdec_type_name's names) */
+struct json_type {
+    char s[24]; /* copied whole (a constant size: no call), the room being there */
+    unsigned n;
+};
+#define JSON_TYPE(name) {",\"type\":\"" name "\"", sizeof ",\"type\":\"" name "\"" - 1}
+static const struct json_type json_types[PKT_NTYPES] = {
+    JSON_TYPE("NONE"), JSON_TYPE("SYNC"), JSON_TYPE("OVF"), JSON_TYPE("LTS"),  JSON_TYPE("GTS1"),
+    JSON_TYPE("GTS2"), JSON_TYPE("EXT"),  JSON_TYPE("INST"), JSON_TYPE("HW"), JSON_TYPE("BAD"),
+};
+/* the same with the key that follows: ,"type":"INST","port": and ,"type":"HW","disc": */
+#define JSON_LIT(s) {s, sizeof s - 1}
+static const struct json_type json_inst_port = JSON_LIT(",\"type\":\"INST\",\"port\":");
+static const struct json_type json_hw_disc = JSON_LIT(",\"type\":\"HW\",\"disc\":");
+static const struct json_type json_incomplete = JSON_TYPE("INCOMPLETE");
+
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
  * decoded lists"); hw: its DWT name (hwsrc_decode) if it is a hardware-source packet, else
  * NULL (and for an incomplete packet). */
-static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
-                      bool incomplete, const struct hwsrc *hw)
+static inline __attribute__((always_inline)) void
+print_pkt_as(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool incomplete,
+             const struct hwsrc *hw, const bool json)
 {
     c->printed++;
     char *o = out_line();
-    if (!c->o->json) {
+    if (!json) {
         if (id >= 0)
             o = tp_chr(tp_hex(tp_str(o, "id=0x"), (unsigned)id, 2), ' ');
         if (incomplete)
@@ -389,12 +408,22 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
         out_done(tp_chr(o, '\n'));
         return;
     }
-    o = tp_chr(o, '{');
     if (id >= 0)
-        o = tp_chr(tp_dec(tp_str(o, "\"id\":"), (unsigned)id), ',');
-    o = tp_dec(tp_str(o, "\"offset\":"), offset);
-    o = tp_str(o, ",\"type\":\"");
-    o = tp_chr(tp_str(o, incomplete ? "INCOMPLETE" : pktdec_type_name(p->type)), '"');
+        o = tp_str(tp_dec(tp_str(o, "{\"id\":"), (unsigned)id), ",\"offset\":");
+    else
+        o = tp_str(o, "{\"offset\":");
+    o = tp_count_put(o, &c->off_txt[id < 0 ? 0 : id], offset);
+    const struct json_type *jt = incomplete                       ? &json_incomplete
+                                 : p->type == PKT_INST            ? &json_inst_port
+                                 : p->type == PKT_HW              ? &json_hw_disc
+                                 : (unsigned)p->type < PKT_NTYPES ? &json_types[p->type]
+                                                                  : NULL;
+    if (jt) { /* the text of the line below, without the strlen */
+        memcpy(o, jt->s, sizeof jt->s);
+        o += jt->n;
+    } else {
+        o = tp_chr(tp_str(tp_str(o, ",\"type\":\""), pktdec_type_name(p->type)), '"');
+    }
     if (!incomplete) {
         switch (p->type) {
         case PKT_SYNC:
@@ -421,12 +450,29 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
             break;
         case PKT_INST:
         case PKT_HW:
-            if (p->type == PKT_INST)
-                o = tp_dec(tp_str(o, ",\"port\":"), p->port);
-            else
-                o = tp_dec(tp_str(o, ",\"disc\":"), p->disc);
-            o = tp_dec(tp_str(o, ",\"size\":"), p->size);
-            o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+            /* ,"port": or ,"disc": came with the type */
+            o = tp_dec(o, p->type == PKT_INST ? p->port : p->disc);
+            if (p->size == 1 || p->size == 2 || p->size == 4) {
+                /* ,"size":S,"data":"0x and the 2S digits, whole bytes at a time (the
+                 * payload of S bytes has no more) */
+                static const char size_data[5][24] = {
+                    [1] = ",\"size\":1,\"data\":\"0x", [2] = ",\"size\":2,\"data\":\"0x",
+                    [4] = ",\"size\":4,\"data\":\"0x"};
+                memcpy(o, size_data[p->size], sizeof size_data[0]);
+                o += sizeof ",\"size\":1,\"data\":\"0x" - 1;
+                uint32_t v = p->data;
+                for (unsigned i = p->size; i-- > 0; v >>= 8)
+                    memcpy(o + 2 * i, &tp_hex2[2 * (v & 0xFFu)], 2);
+                o += 2u * p->size;
+                if (v != 0) { /* not reached: more digits than the payload's bytes */
+                    o -= 2u * p->size;
+                    o = tp_hex(o, p->data, 2u * p->size);
+                }
+                o = tp_chr(o, '"');
+            } else {
+                o = tp_dec(tp_str(o, ",\"size\":"), p->size);
+                o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+            }
             if (hw)
                 o = hwsrc_json_put(hw, o);
             break;
@@ -434,8 +480,51 @@ static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *
             break;
         }
     }
-    o = pktdec_bytes_put(p, tp_str(o, ",\"raw\":\""));
+    /* pktdec_bytes_put, inline (the line's room covers the character past the end) */
+    o = tp_bytes_over(tp_str(o, ",\"raw\":\""), p->b, p->len);
+    if (p->nbytes > p->len)
+        o = tp_str(o, " ...");
     out_done(tp_str(o, "\"}\n"));
+}
+
+static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
+                      bool incomplete, const struct hwsrc *hw)
+{
+    print_pkt_as(c, id, offset, p, incomplete, hw, c->o->json);
+}
+
+/* A packet completed in the stream of trace ID id (-1: the bare stream of --bypass, k 0),
+ * printed as JSON or text: one function for each, so that each is only as large as it
+ * needs to be. */
+static inline __attribute__((always_inline)) void
+packet_done_as(struct ctx *c, int id, unsigned k, const struct pkt *p, const bool json)
+{
+    struct hwsrc h;
+    const bool hw = p->type == PKT_HW && hwsrc_decode(p, &h); /* false for the others */
+    if (hw)
+        c->hw[k][h.kind]++;
+    if (c->o->id < 0 || c->o->id == id)
+        print_pkt_as(c, id, c->pkt[k].stats.bytes - p->nbytes, p, false, hw ? &h : NULL, json);
+}
+
+static void __attribute__((noinline))
+packet_done_json(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    packet_done_as(c, id, k, p, true);
+}
+
+static void __attribute__((noinline))
+packet_done_text(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    packet_done_as(c, id, k, p, false);
+}
+
+static void packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
+{
+    if (c->o->json)
+        packet_done_json(c, id, k, p);
+    else
+        packet_done_text(c, id, k, p);
 }
 
 /* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
@@ -443,14 +532,8 @@ static void packet_byte(struct ctx *c, int id, uint8_t b)
 {
     struct pkt p;
     const unsigned k = id < 0 ? 0 : (unsigned)id;
-    if (pktdec_push(&c->pkt[k], b, &p) == PKT_NONE)
-        return;
-    struct hwsrc h;
-    const bool hw = hwsrc_decode(&p, &h);
-    if (hw)
-        c->hw[k][h.kind]++;
-    if (c->o->id < 0 || c->o->id == id)
-        print_pkt(c, id, c->pkt[k].stats.bytes - p.nbytes, &p, false, hw ? &h : NULL);
+    if (pktdec_push(&c->pkt[k], b, &p) != PKT_NONE)
+        packet_done(c, id, k, &p);
 }
 
 static void tpiu_out(struct ctx *c, const struct tpiudec_byte *out, unsigned n)
@@ -475,6 +558,31 @@ static void stream_byte(struct ctx *c, uint8_t b, bool gap)
 static bool is_swo(const struct opts *o)
 {
     return o->mode == MODE_NRZ || o->mode == MODE_MANCHESTER;
+}
+
+static void input_unit(struct ctx *c, uint8_t u);
+
+/* input_unit for n units at once: with --bytes --bypass (the decoders' common use) each
+ * byte goes straight to the packet decoder; otherwise one unit at a time. */
+static void input_units(struct ctx *c, const uint8_t *u, size_t n)
+{
+    if (c->o->mode != MODE_BYTES || !c->o->bypass) {
+        for (size_t i = 0; i < n; i++)
+            input_unit(c, u[i]);
+        return;
+    }
+    struct pktdec *d = &c->pkt[0];
+    struct pkt p;
+    c->in_units += n;
+    if (c->o->json) {
+        for (size_t i = 0; i < n; i++)
+            if (pktdec_push(d, u[i], &p) != PKT_NONE)
+                packet_done_json(c, -1, 0, &p);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            if (pktdec_push(d, u[i], &p) != PKT_NONE)
+                packet_done_text(c, -1, 0, &p);
+    }
 }
 
 static void input_unit(struct ctx *c, uint8_t u)
@@ -899,13 +1007,11 @@ static int run_sigrok(struct ctx *c)
 /* A raw capture: one unit per byte; `pre` bytes already read. */
 static int run_raw(struct ctx *c, FILE *f, const char *name, const uint8_t *pre, size_t npre)
 {
-    for (size_t i = 0; i < npre; i++)
-        input_unit(c, pre[i]);
+    input_units(c, pre, npre);
     static uint8_t buf[1u << 16];
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) != 0)
-        for (size_t i = 0; i < n; i++)
-            input_unit(c, buf[i]);
+        input_units(c, buf, n);
     if (ferror(f)) {
         log_msg(LOG_ERROR, "tracedump: error: reading %s failed: %s\n", name,
                 strerror(errno ? errno : EIO));
@@ -949,11 +1055,14 @@ int main(int argc, char **argv)
         return 2;
     static struct ctx c;
     static struct source src;
+    out_start();
     c.o = &o;
     c.src = &src;
     src.samplerate = o.samplerate;
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
         pktdec_init(&c.pkt[id]);
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
+        tp_count_init(&c.off_txt[id]);
     tpiudec_init(&c.tpiu);
     tpiudec_set_hunt(&c.tpiu, o.hunt);
 

@@ -197,7 +197,7 @@ static void set_pulse(struct itm_in *in, unsigned sig)
 static void base_build(struct driver *d);
 static void driver_event_inputs(const struct driver *d, struct sys_in *sin);
 
-enum driver_status driver_next(struct driver *d, struct sys_in *sin)
+enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
 {
     if (d->cycle >= d->stop_cycle)
         return DRV_DONE;
@@ -391,8 +391,8 @@ static enum driver_status check_fetch(struct driver *d, const struct sys_out *ou
     return DRV_CYCLE;
 }
 
-enum driver_status driver_observe(struct driver *d, const struct sys_in *sin,
-                                  const struct sys_out *sout, const struct sys_out *sother)
+enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin,
+                                      const struct sys_out *sout, const struct sys_out *sother)
 {
     const struct itm_in *in = &sin->itm;
     const struct itm_out *out = &sout->itm;

@@ -61,7 +61,8 @@ int fpb_model_init(struct fpb_model *m, const struct fpb_cfg *cfg);
 void fpb_model_reset(struct fpb_model *m);
 /* Outputs of the current cycle (no state change); all zero while in->rst_n == 0. */
 void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct fpb_out *out);
-/* Rising clock edge with the current cycle's inputs; in->rst_n == 0 resets instead. */
-void fpb_model_step(struct fpb_model *m, const struct fpb_in *in);
+/* Rising clock edge with the current cycle's inputs; in->rst_n == 0 resets instead.
+ * Returns false if no register changed (sys_model's fast path), true otherwise. */
+bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in);
 
 #endif

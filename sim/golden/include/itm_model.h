@@ -101,7 +101,11 @@ void itm_model_reset(struct itm_model *m);
 /* Outputs of the current cycle (no state change). All zero while in->rst_n == 0
  * (the RTL reset is asynchronous). */
 void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out);
-/* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead. */
-void itm_model_step(struct itm_model *m, const struct itm_in *in);
+/* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead.
+ * Returns true if the edge loaded no packet and changed no register (FIFO entries and
+ * marks included): gts_i is sampled only when a packet is loaded ([ITM-GTS-2],
+ * [ITM-GTS-3]), so the same state with the same inputs, gts_i excepted, is left unchanged
+ * again and gives the same outputs (sys_model's fast path). false after a reset. */
+bool itm_model_step(struct itm_model *m, const struct itm_in *in);
 
 #endif

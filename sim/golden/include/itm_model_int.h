@@ -102,7 +102,7 @@ void itm_regs_commit(const struct itm_model *q, const struct itm_comb *c, struct
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth);
 bool itm_fifo_full_get(const struct itm_fifo *f);
 const struct itm_fifo_entry *itm_fifo_head_get(const struct itm_fifo *f);
-void itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
+bool itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
                    bool mark_tail_ovf);
 
 /* itm_arb.c: arbiter and packet register. */

@@ -92,6 +92,13 @@ struct sys_model {
     bool wc_ok;
     struct sys_in wc_in;
     struct sys_wires wc;
+    /* Not state either: the fast path (sys_model.c). fp_ok: the last step, with the inputs
+     * wc_in, changed no register of any block and loaded no ITM packet, and fp_out are the
+     * outputs for that state and wc_in; so while the inputs equal wc_in but for gts_i (which
+     * only a packet load samples), eval gives fp_out and step changes nothing. Cleared by
+     * init, reset and every step that changes something. */
+    bool fp_ok;
+    struct sys_out fp_out;
 };
 
 #define SYS_FRAME_ITM 0x00u
@@ -116,9 +123,14 @@ struct sys_blocks {
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg);
 void sys_model_reset(struct sys_model *m);
 /* Outputs of the current cycle (no state change; keeps the cycle's connections in wc for
- * sys_model_step with the same inputs). */
+ * sys_model_step with the same inputs). Both skip the blocks while the state is a fixed
+ * point of the inputs (fp_ok above). */
 void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out *out);
 void sys_model_step(struct sys_model *m, const struct sys_in *in);
+/* sys_model_step with the inputs of the last sys_model_eval (kept in wc_in), without
+ * comparing them: for a caller that evaluates and then steps every cycle. Only after a
+ * sys_model_eval since the last step, reset or init. */
+void sys_model_step_evaluated(struct sys_model *m);
 /* The blocks' inputs and outputs of the current cycle (no state change): the inputs that
  * sys_model_step applies at this cycle's edge and the outputs of sys_model_eval. */
 void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,

@@ -87,11 +87,11 @@ static bool match(const struct fpb_model *m, const struct fpb_in *in)
     return false;
 }
 
-void fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
+bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
 {
     if (!in->rst_n) {
         fpb_model_reset(m);
-        return;
+        return true;
     }
     /* debug events from this cycle's registers [FPB-EVAL-1], [FPB-TIME-1] */
     bool hit = match(m, in);
@@ -112,7 +112,10 @@ void fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
         pslverr_d = in->pwrite && (in->pstrb & 0xFu) != 0xFu;
         prdata_d = in->pwrite ? 0 : reg_read(m, in->paddr);
     }
+    bool changed = m->prdata_q != prdata_d || m->pslverr_q != pslverr_d || !m->pready_q ||
+                   m->match_q != hit || m->halt_q != halt || m->mon_q != mon;
     if (access && in->pwrite && (in->pstrb & 0xFu) == 0xFu) {
+        changed = true; /* a register write (counted as a change even if it keeps the value) */
         uint32_t off = in->paddr & 0xFFCu;
         if (off == FP_CTRL_OFF) {
             if (in->pwdata & 2u) /* [FPB-KEY-1] */
@@ -126,4 +129,5 @@ void fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
     m->match_q = hit;
     m->halt_q = halt;
     m->mon_q = mon;
+    return changed;
 }

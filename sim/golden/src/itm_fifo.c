@@ -42,16 +42,18 @@ static unsigned itm_fifo_slot_get(const struct itm_fifo *f, unsigned i)
  * the caller handles that case). head_d/count_d are computed from head_q/count_q first;
  * the entry storage is then written with an enable, like the RTL's storage flops: only
  * the marks of the tail and the pushed slot change, and no entry is read after its
- * write. */
-void itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
+ * write. Returns true if any of its registers changed (head, count, an entry, a mark). */
+bool itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
                    bool mark_tail_ovf)
 {
     const unsigned head_q = f->head, count_q = f->count;
     const bool tail_popped = pop && count_q == 1u; /* the tail is the head being popped */
     unsigned head_d = head_q, count_d = count_q;
 
+    bool changed = false;
+
     if (count_q == 0u && !push) {
-        return; /* empty and nothing pushed: no register changes */
+        return false; /* empty and nothing pushed: no register changes */
     }
     if (pop && count_q != 0u) {
         head_d = itm_fifo_slot_get(f, 1u);
@@ -63,6 +65,7 @@ void itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fif
         /* [ITM-STIM-6] aged: set at every edge at which an entry stays in the FIFO. Every
          * entry but the tail already stayed at an earlier edge (each edge ages all entries
          * but the one it pushes), so only the tail can still be unmarked. */
+        changed = !tail->aged || (mark_tail_ovf && !tail->ovf_after);
         tail->aged = true;
         if (mark_tail_ovf) {
             tail->ovf_after = true;
@@ -75,7 +78,9 @@ void itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fif
         slot->aged = false;
         slot->ovf_after = false; /* pushing into a slot clears its ovf_after mark */
         count_d++;
+        changed = true;
     }
     f->head = head_d;
     f->count = count_d;
+    return changed || count_d != count_q || head_d != head_q;
 }

@@ -116,16 +116,16 @@ static void itm_model_flags_commit(const struct itm_model *q, const struct itm_i
     }
 }
 
-void itm_model_step(struct itm_model *m, const struct itm_in *in)
+bool itm_model_step(struct itm_model *m, const struct itm_in *in)
 {
     struct itm_comb c;
     struct itm_model d; /* the _d registers: every field before stim (itm_model.h) */
     unsigned rem = m->pkt_len - m->pkt_pos;
-    bool pop_stim, pop_hw;
+    bool pop_stim, pop_hw, quiet;
 
     if (!in->rst_n) {
         itm_model_reset(m);
-        return;
+        return false;
     }
 
     /* Phase 1: combinational values from the _q state and this cycle's inputs. */
@@ -151,9 +151,20 @@ void itm_model_step(struct itm_model *m, const struct itm_in *in)
     /* Phase 3: commit, all registers at once. */
     pop_stim = c.grant == ITM_GRANT_INSTR;
     pop_hw = c.grant == ITM_GRANT_HW;
-    memcpy(m, &d, offsetof(struct itm_model, stim));
-    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark. */
-    itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
+    /* quiet: no packet loaded (so gts_i, read only at a load, was not used) and no
+     * register changes (itm_model.h); a byte sent moves pkt_pos, so that is no need to
+     * compare */
+    quiet = c.grant == ITM_GRANT_NONE && !c.xfer &&
+            memcmp(m, &d, offsetof(struct itm_model, stim)) == 0;
+    if (!quiet)
+        memcpy(m, &d, offsetof(struct itm_model, stim));
+    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an
+     * empty FIFO with no push has nothing to change: itm_fifo_step's first test, here
+     * without the call). */
+    if (m->stim.count != 0u || c.stim_push)
+        quiet &= !itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
     /* [ITM-HW-1] hardware FIFO. */
-    itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
+    if (m->hw.count != 0u || c.hw_push)
+        quiet &= !itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
+    return quiet;
 }
