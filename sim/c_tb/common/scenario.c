@@ -639,12 +639,14 @@ static void parse_instr(struct parser *p)
     struct opt_spec o[] = {{"secure", 0, 1, false, 0},
                            {"priv", 0, 1, false, 0},
                            {"n", 1, 1000000, false, 0},
-                           {"step", 0, 0xFFFFFFFFu, false, 0}};
-    if (!parse_opts(p, 2, o, 4))
+                           {"step", 0, 0xFFFFFFFFu, false, 0},
+                           {"bg", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 5))
         return;
     struct event *e = new_event(p, EV_INSTR);
     if (!e)
         return;
+    e->bg = o[4].val != 0;
     e->addr = (uint32_t)addr;
     e->count = o[2].given ? o[2].val : 1;
     e->mask = o[3].given ? (uint32_t)o[3].val : 2;
@@ -1063,8 +1065,9 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
         char rest[48] = "";
         if (e->count != 1 || e->mask != 2)
             snprintf(rest, sizeof rest, " n=%" PRIu64 " step=%" PRIu32, e->count, e->mask);
-        snprintf(buf, n, "instr 0x%08x secure=%u priv=%u%s", e->addr,
-                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u, rest);
+        snprintf(buf, n, "instr 0x%08x secure=%u priv=%u%s%s", e->addr,
+                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u, rest,
+                 e->bg ? " bg=1" : "");
         break;
     }
     case EV_ACCESS: {
