@@ -620,10 +620,12 @@ test-prebuild: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) $(BUILD)/decode/tr
 SWEEP_SEEDS  ?= 3
 SWEEP_CYCLES ?= 5000
 SWEEP_ENV = $(FORMAL_ENV) RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" MAKE="$(MAKE)"
-.PHONY: sweep sweep-quick
+.PHONY: sweep sweep-quick sweep-scn
 sweep: ## parameter sweep: each parameter at min/odd/max (configs/sweep.txt): lint, synth, lockstep (~15 min on 2 cores)
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs 1 \
 	    --seeds $(SWEEP_SEEDS) --cycles $(SWEEP_CYCLES) $(if $(SWEEP_RELAXED),--relaxed) $(SWEEP_ONLY)
+sweep-scn: $(BUILD)/vec/vecgen ## every scenario at every sweep point on the golden model alone: config lines fit (~4 min)
+	@tests/sweep_scn.py --vecgen $(BUILD)/vec/vecgen --jobs $(JOBS) $(SWEEP_ONLY)
 sweep-quick: ## the riskiest sweep points (the quick column of configs/sweep.txt; part of make test)
 	@$(SWEEP_ENV) tests/sweep.py --build $(BUILD) --parallel $(JOBS) --jobs $(JOBS) --seeds 2 \
 	    --cycles 5000 --quick
