@@ -134,22 +134,7 @@ module dwt_top_fv #(
   logic [NumCompW-1:0]    fv_mset;     // u_regs.matched_set_i: comparators matching now
 
   // ---- Environment -----------------------------------------------------------------------
-  initial begin
-    reset_M: assume (!rst_ni);
-  end
-
-  logic f_past;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      f_past <= 1'b0;
-    end else begin
-      f_past <= 1'b1;
-    end
-  end
-
-  logic setup, access;
-  assign setup  = psel_i && !penable_i;
-  assign access = psel_i && penable_i;
+`include "apb_props.svh"
 
   // ---- Expected read value (contract section 4), except DWT_PCSR (section 12) -----------
   logic [31:0] f_rdata;
@@ -198,25 +183,15 @@ module dwt_top_fv #(
     end
   end
 
-  // Cycle t-1's values.
-  logic        p_setup, p_access, p_pwrite, p_pcsr;
-  logic [11:0] p_paddr;
-  logic [31:0] p_pwdata, p_rdata, p_ctrl;
-  logic [3:0]  p_pstrb;
-  logic [2:0]  p_pprot;
+  // Cycle t-1's values beyond the APB's.
+  logic        p_pcsr;
+  logic [31:0] p_rdata, p_ctrl;
   logic [NumCompW*32-1:0] p_comp, p_vmask;
   logic [NumCompW*4-1:0]  p_fmatch;
   logic [NumCompW*2-1:0]  p_faction, p_fdvsize;
   logic [NumCompW-1:0]    p_matched, p_mset;
 
   always_ff @(posedge clk_i) begin
-    p_setup   <= setup;
-    p_access  <= access;
-    p_pwrite  <= pwrite_i;
-    p_paddr   <= paddr_i;
-    p_pwdata  <= pwdata_i;
-    p_pstrb   <= pstrb_i;
-    p_pprot   <= pprot_i;
     p_rdata   <= f_rdata;
     p_pcsr    <= f_is_pcsr;
     p_ctrl    <= fv_ctrl;
@@ -229,26 +204,14 @@ module dwt_top_fv #(
     p_mset    <= fv_mset;
   end
 
-  always @(*) begin
-    if (rst_ni && f_past) begin
-      apb_access_M: assume (!access || (p_setup && (paddr_i == p_paddr) && (pwrite_i == p_pwrite) &&
-                                        (pwdata_i == p_pwdata) && (pstrb_i == p_pstrb) &&
-                                        (pprot_i == p_pprot)));
-      apb_setup_M:  assume (!p_setup || access);
-    end
-    if (rst_ni && !f_past) begin
-      apb_first_M: assume (!access);
-    end
-  end
-
   // ---- Properties ------------------------------------------------------------------------
   logic wr_ok;
   assign wr_ok = p_access && p_pwrite && (p_pstrb == 4'hF);
 
   always @(posedge clk_i) begin
     if (rst_ni && f_past) begin
-      // [DWT-APB-1] PREADY, read data of the setup cycle (DWT_PCSR excepted), 0 otherwise
-      pready_A:  assert (pready);
+      // [DWT-APB-1] read data of the setup cycle (DWT_PCSR excepted), 0 otherwise (PREADY:
+      // apb_props)
       prdata_A:  assert ((p_setup && !p_pwrite && p_pcsr) ||
                          (prdata == ((p_setup && !p_pwrite) ? p_rdata : 32'h0)));
       // [DWT-APB-2] an error only for a write with a partial strobe

@@ -92,22 +92,8 @@ module fpb_top_fv #(
   logic [NumCodeW*32-1:0] fv_comp;    // u_regs.fp_comp_q, FP_COMPn at [32n +: 32]
 
   // ---- Environment -----------------------------------------------------------------------
-  initial begin
-    reset_M: assume (!rst_ni);
-  end
+`include "apb_props.svh"
 
-  logic f_past;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      f_past <= 1'b0;
-    end else begin
-      f_past <= 1'b1;
-    end
-  end
-
-  logic setup, access;
-  assign setup  = psel_i && !penable_i;
-  assign access = psel_i && penable_i;
 
   // ---- Expected values (contract sections 4 and 5) ---------------------------------------
   logic [31:0] f_rdata;
@@ -155,38 +141,16 @@ module fpb_top_fv #(
     f_match = f_match && fv_enable && if_valid_i && (if_kind_i == 2'd0);
   end
 
-  // Cycle t-1's values.
-  logic        p_setup, p_access, p_pwrite, p_match, p_enable;
-  logic [11:0] p_paddr;
-  logic [31:0] p_pwdata, p_rdata;
-  logic [3:0]  p_pstrb;
-  logic [2:0]  p_pprot;
+  // Cycle t-1's values beyond the APB's.
+  logic        p_match, p_enable;
+  logic [31:0] p_rdata;
   logic [NumCodeW*32-1:0] p_comp;
 
   always_ff @(posedge clk_i) begin
-    p_setup  <= setup;
-    p_access <= access;
-    p_pwrite <= pwrite_i;
-    p_paddr  <= paddr_i;
-    p_pwdata <= pwdata_i;
-    p_pstrb  <= pstrb_i;
-    p_pprot  <= pprot_i;
     p_rdata  <= f_rdata;
     p_match  <= f_match;
     p_enable <= fv_enable;
     p_comp   <= fv_comp;
-  end
-
-  always @(*) begin
-    if (rst_ni && f_past) begin
-      apb_access_M: assume (!access || (p_setup && (paddr_i == p_paddr) && (pwrite_i == p_pwrite) &&
-                                        (pwdata_i == p_pwdata) && (pstrb_i == p_pstrb) &&
-                                        (pprot_i == p_pprot)));
-      apb_setup_M:  assume (!p_setup || access);
-    end
-    if (rst_ni && !f_past) begin
-      apb_first_M: assume (!access);
-    end
   end
 
   // ---- Properties ------------------------------------------------------------------------
@@ -198,8 +162,7 @@ module fpb_top_fv #(
       // [FPB-TIME-1] halt and DebugMonitor exclusive, both only on a match
       excl_A:       assert (!(bkpt_halt && bkpt_mon) && (!bkpt_halt || match) && (!bkpt_mon || match));
       if (f_past) begin
-        // [FPB-APB-1] PREADY, read data of the setup cycle, 0 in every other cycle
-        pready_A:   assert (pready);
+        // [FPB-APB-1] read data of the setup cycle, 0 in every other cycle (PREADY: apb_props)
         prdata_A:   assert (prdata == ((p_setup && !p_pwrite) ? p_rdata : 32'h0));
         // [FPB-APB-2] an error only for a write with a partial strobe; pprot ignored
         pslverr_A:  assert (pslverr == (p_setup && p_pwrite && (p_pstrb != 4'hF)));

@@ -105,26 +105,11 @@ module itm_top_fv #(
   logic [HwCntW-1:0]       fv_hw_count;    // hardware FIFO entries
 
   // ---- Environment -----------------------------------------------------------------------
-  initial begin
-    reset_M: assume (!rst_ni);
-  end
+`include "apb_props.svh"
 
-  logic f_past;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      f_past <= 1'b0;
-    end else begin
-      f_past <= 1'b1;
-    end
-  end
-
-  // Cycle t-1's values, for the _M and _A checks of cycle t.
-  logic        p_setup, p_psel, p_penable, p_pwrite, p_atvalid, p_atready, p_afready;
-  logic        p_afvalid, p_busy, p_empty;
-  logic [11:0] p_paddr;
-  logic [31:0] p_pwdata, p_prdata, p_rdata;
-  logic [3:0]  p_pstrb;
-  logic [2:0]  p_pprot;
+  // Cycle t-1's values beyond the APB's, for the _A checks of cycle t.
+  logic        p_atvalid, p_atready, p_afready, p_afvalid, p_busy, p_empty;
+  logic [31:0] p_prdata, p_rdata;
   logic [7:0]  p_atdata;
   logic [6:0]  p_atid;
   logic [31:0] p_tcr;
@@ -132,14 +117,11 @@ module itm_top_fv #(
   logic [NumGrp-1:0]       p_tpr;
 
   // ---- Expected read value, from the contract's register map (section 4) ---------------
-  logic        setup, access;
   logic [31:0] f_rdata;
   logic [7:0]  f_stim_n;
   logic [255:0] f_ter_pad;
   logic [31:0]  f_tpr_pad;
 
-  assign setup     = psel_i && !penable_i;
-  assign access    = psel_i && penable_i;
   assign f_stim_n  = paddr_i[9:2];
   assign f_ter_pad = 256'(fv_ter);
   assign f_tpr_pad = 32'(fv_tpr);
@@ -181,14 +163,6 @@ module itm_top_fv #(
                      (pstrb_i == 4'hF);
 
   always_ff @(posedge clk_i) begin
-    p_setup   <= setup;
-    p_psel    <= psel_i;
-    p_penable <= penable_i;
-    p_pwrite  <= pwrite_i;
-    p_paddr   <= paddr_i;
-    p_pwdata  <= pwdata_i;
-    p_pstrb   <= pstrb_i;
-    p_pprot   <= pprot_i;
     p_prdata  <= prdata;
     p_rdata   <= f_rdata;
     p_atvalid <= atvalid;
@@ -206,17 +180,6 @@ module itm_top_fv #(
 
 
   always @(*) begin
-    if (rst_ni && f_past) begin
-      // A legal APB master (docs/itm-contract.md section 5): an access follows its setup with
-      // the same address, control, strobes and data; a setup is always followed by its access.
-      apb_access_M: assume (!access || (p_setup && (paddr_i == p_paddr) && (pwrite_i == p_pwrite) &&
-                                        (pwdata_i == p_pwdata) && (pstrb_i == p_pstrb) &&
-                                        (pprot_i == p_pprot)));
-      apb_setup_M:  assume (!p_setup || access);
-    end
-    if (rst_ni && !f_past) begin
-      apb_first_M: assume (!access);
-    end
     // B14.1.2: the debugger changes TraceBusID only with ITMENA 0 and BUSY 0.
     if (rst_ni) begin
       busid_M: assume (!(access && pwrite_i && (paddr_i[11:2] == 10'h3A0) && pprot_i[0] &&
@@ -239,7 +202,6 @@ module itm_top_fv #(
         afready_A:   assert (!afready || (p_afvalid && !p_afready && p_empty));
         // [ITM-APB-1] read data and error captured at the setup edge, 0 in every other cycle;
         // the read value is the register of the setup cycle (section 4 map)
-        pready_A:    assert (pready);
         prdata_A:    assert (prdata == ((p_setup && !p_pwrite) ? p_rdata : 32'h0));
         // [ITM-APB-3] an error only for a write with an illegal strobe
         pslverr_A:   assert (pslverr == (p_setup && p_pwrite &&
@@ -250,15 +212,15 @@ module itm_top_fv #(
         // privileged word write to it (value masked), ITM_TPR likewise, ITM_TERk only by a word
         // write to it.
         tcr_A:       assert ((fv_tcr == p_tcr) ||
-                             (p_psel && p_penable && p_pwrite && (p_paddr[11:2] == 10'h3A0) &&
+                             (p_access && p_pwrite && (p_paddr[11:2] == 10'h3A0) &&
                               p_pprot[0] && (p_pstrb == 4'hF) &&
                               (fv_tcr == (p_pwdata & 32'h007F_0F1F))));
         tpr_A:       assert ((fv_tpr == p_tpr) ||
-                             (p_psel && p_penable && p_pwrite && (p_paddr[11:2] == 10'h390) &&
+                             (p_access && p_pwrite && (p_paddr[11:2] == 10'h390) &&
                               p_pprot[0] && (p_pstrb == 4'hF) &&
                               (fv_tpr == p_pwdata[NumGrp-1:0])));
         ter_A:       assert ((fv_ter == p_ter) ||
-                             (p_psel && p_penable && p_pwrite && (p_paddr[11:5] == 7'h70) &&
+                             (p_access && p_pwrite && (p_paddr[11:5] == 7'h70) &&
                               (p_pstrb == 4'hF)));
       end
     end

@@ -107,7 +107,7 @@ while IFS='|' read -r name group top props rtl params method connect; do
   # -DSYNTHESIS leaves out the RTL's own simulation assertions (CS_ASSERT): the wrappers state
   # what is proven. async2sync: the asynchronous reset takes effect at the clock edge.
   cat > "$d/model.ys" <<YS
-read_verilog -sv -formal -DSYNTHESIS -DFORMAL -I$rtl_dir/rtl/common -I$rtl_dir/rtl/itm -I$rtl_dir/rtl/fpb -I$rtl_dir/rtl/tpiu -I$rtl_dir/rtl/dwt $files $props
+read_verilog -sv -formal -DSYNTHESIS -DFORMAL -I$root/formal -I$rtl_dir/rtl/common -I$rtl_dir/rtl/itm -I$rtl_dir/rtl/fpb -I$rtl_dir/rtl/tpiu -I$rtl_dir/rtl/dwt $files $props
 hierarchy -check -top $top $chp
 proc
 flatten

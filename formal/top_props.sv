@@ -65,52 +65,18 @@ module trace_top_fv #(
   logic fv_itm, fv_fpb, fv_tpiu, fv_dwt;
 
   // ---- Environment -----------------------------------------------------------------------
-  initial begin
-    reset_M: assume (!rst_ni);
-  end
+`define FV_APB_AW 20
+`include "apb_props.svh"
 
-  logic f_past;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      f_past <= 1'b0;
-    end else begin
-      f_past <= 1'b1;
-    end
-  end
-
-  logic        setup, access, p_setup, p_pwrite, p_unmapped;
-  logic [19:0] p_paddr;
-  logic [31:0] p_pwdata;
-  logic [3:0]  p_pstrb;
-  logic [2:0]  p_pprot;
+  logic        p_unmapped;
   logic [7:0]  frame;
   logic        unmapped;
-  assign setup    = psel_i && !penable_i;
-  assign access   = psel_i && penable_i;
   assign frame    = paddr_i[19:12];
   assign unmapped = !((frame == 8'h00) || (frame == 8'h02) ||
                       ((HasDwt != 0) && (frame == 8'h01)) || ((HasTpiu != 0) && (frame == 8'h40)));
 
   always_ff @(posedge clk_i) begin
-    p_setup    <= setup;
-    p_pwrite   <= pwrite_i;
-    p_paddr    <= paddr_i;
-    p_pwdata   <= pwdata_i;
-    p_pstrb    <= pstrb_i;
-    p_pprot    <= pprot_i;
     p_unmapped <= unmapped;
-  end
-
-  always @(*) begin
-    if (rst_ni && f_past) begin
-      apb_access_M: assume (!access || (p_setup && (paddr_i == p_paddr) && (pwrite_i == p_pwrite) &&
-                                        (pwdata_i == p_pwdata) && (pstrb_i == p_pstrb) &&
-                                        (pprot_i == p_pprot)));
-      apb_setup_M:  assume (!p_setup || access);
-    end
-    if (rst_ni && !f_past) begin
-      apb_first_M: assume (!access);
-    end
   end
 
   // ---- Properties ------------------------------------------------------------------------
@@ -121,7 +87,6 @@ module trace_top_fv #(
       fpb_sel_A:  assert (fv_fpb == (psel_i && (frame == 8'h02)));
       dwt_sel_A:  assert ((HasDwt == 0) || (fv_dwt == (psel_i && (frame == 8'h01))));
       tpiu_sel_A: assert ((HasTpiu == 0) || (fv_tpiu == (psel_i && (frame == 8'h40))));
-      pready_A:   assert (pready);
       if (f_past) begin
         // other frames: RAZ/WI without error
         raz_A:    assert (!(p_setup && p_unmapped) || ((prdata == 32'h0) && !pslverr));

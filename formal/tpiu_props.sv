@@ -94,29 +94,11 @@ module tpiu_top_fv #(
   logic             fv_ser_more;  // u_swo.ser_more_q
 
   // ---- Environment -----------------------------------------------------------------------
-  initial begin
-    reset_M: assume (!rst_ni);
-  end
+`include "apb_props.svh"
 
-  logic f_past;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      f_past <= 1'b0;
-    end else begin
-      f_past <= 1'b1;
-    end
-  end
-
-  logic        setup, access;
-  assign setup  = psel_i && !penable_i;
-  assign access = psel_i && penable_i;
-
-  // Cycle t-1's values.
-  logic        p_setup, p_access, p_pwrite, p_atvalid, p_atready, p_afvalid, p_afready;
-  logic [11:0] p_paddr;
-  logic [31:0] p_pwdata, p_rdata;
-  logic [3:0]  p_pstrb;
-  logic [2:0]  p_pprot;
+  // Cycle t-1's values beyond the APB's.
+  logic        p_atvalid, p_atready, p_afvalid, p_afready;
+  logic [31:0] p_rdata;
   logic [7:0]  p_atdata, p_cspsr;
   logic [6:0]  p_atid;
   logic [15:0] p_acpr;
@@ -164,13 +146,6 @@ module tpiu_top_fv #(
                    (f_par ? (!fv_sh_data || (fv_left <= 5'd1)) : (!fv_ser_busy && !fv_ser_more));
 
   always_ff @(posedge clk_i) begin
-    p_setup   <= setup;
-    p_access  <= access;
-    p_pwrite  <= pwrite_i;
-    p_paddr   <= paddr_i;
-    p_pwdata  <= pwdata_i;
-    p_pstrb   <= pstrb_i;
-    p_pprot   <= pprot_i;
     p_rdata   <= f_rdata;
     p_atvalid <= atvalid_i;
     p_atready <= atready;
@@ -189,18 +164,9 @@ module tpiu_top_fv #(
 
   always @(*) begin
     if (rst_ni && f_past) begin
-      // a legal APB master: an access follows its setup with the same address, control,
-      // strobes and data; a setup is always followed by its access
-      apb_access_M: assume (!access || (p_setup && (paddr_i == p_paddr) && (pwrite_i == p_pwrite) &&
-                                        (pwdata_i == p_pwdata) && (pstrb_i == p_pstrb) &&
-                                        (pprot_i == p_pprot)));
-      apb_setup_M:  assume (!p_setup || access);
       // a legal ATB source: an offered byte stays, unchanged, until it is accepted
       atb_src_M:    assume (!(p_atvalid && !p_atready) ||
                             (atvalid_i && (atdata_i == p_atdata) && (atid_i == p_atid)));
-    end
-    if (rst_ni && !f_past) begin
-      apb_first_M: assume (!access);
     end
     if (rst_ni) begin
       // the source acknowledges a flush only while it is requested
@@ -238,8 +204,7 @@ module tpiu_top_fv #(
         // the flush starts only by an FFCR write with FOnMan = 1
         start_A:   assert (!((p_fl == 2'd0) && (fv_fl != 2'd0)) ||
                            (wr_ok && (p_paddr[11:2] == 10'h0C1) && p_pwdata[6] && (fv_fl == 2'd1)));
-        // [TPIU-APB-1] read data of the setup cycle, 0 in every other cycle; PREADY
-        pready_A:  assert (pready);
+        // [TPIU-APB-1] read data of the setup cycle, 0 in every other cycle (PREADY: apb_props)
         prdata_A:  assert (prdata == ((p_setup && !p_pwrite) ? p_rdata : 32'h0));
         // [TPIU-APB-2] an error only for a write with a partial strobe
         pslverr_A: assert (pslverr == (p_setup && p_pwrite && (p_pstrb != 4'hF)));

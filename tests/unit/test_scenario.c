@@ -110,7 +110,18 @@ int main(void)
         printf("FAIL wait_idle events: '%s', '%s'\n", a, b);
     } else
         printf("ok   wait_idle events: '%s', '%s'\n", a, b);
+    /* instr bg=1 (issue 20): parsed, and written back by event_format */
+    scenario_parse_string(&s, "i.scn", "instr 0x100 n=2 step=0x10 bg=1\ninstr 0x200\n");
+    event_format(&s.ev[0], &s, a, sizeof a);
+    event_format(&s.ev[1], &s, b, sizeof b);
+    if (s.nev != 2 || !s.ev[0].bg || s.ev[1].bg ||
+        strcmp(a, "instr 0x00000100 secure=0 priv=1 n=2 step=16 bg=1") != 0 ||
+        strcmp(b, "instr 0x00000200 secure=0 priv=1") != 0) {
+        fails++;
+        printf("FAIL instr bg=1: '%s', '%s'\n", a, b);
+    } else
+        printf("ok   instr bg=1: '%s', '%s'\n", a, b);
     remove(path);
-    printf("test_scenario: %u of %zu failed\n", fails, sizeof cases / sizeof cases[0] + 1);
+    printf("test_scenario: %u of %zu failed\n", fails, sizeof cases / sizeof cases[0] + 2);
     return fails ? 1 : 0;
 }

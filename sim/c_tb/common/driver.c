@@ -37,6 +37,7 @@ static void levels_default(struct driver *d)
     d->bg_active = 0;
     d->bg_evt = 0;
     d->bg_evt_left = 0;
+    d->bg_instr_left = 0;
 }
 
 void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_cycles,
@@ -141,6 +142,14 @@ static enum driver_status fetch(struct driver *d)
             } else
                 d->cur = ev;
             break;
+        case EV_INSTR:
+            if (ev->bg) {
+                d->bg_instr = *ev;
+                d->bg_instr_n = 0;
+                d->bg_instr_left = ev->count;
+            } else
+                d->cur = ev;
+            break;
         case EV_EXPECT_ATB: /* checked on the byte streams (stream.h) */
             break;
         case EV_EXPECT_CYCLE:
@@ -211,7 +220,7 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
-    if (d->bg_active || d->bg_evt_left || d->cur)
+    if (d->bg_active || d->bg_evt_left || d->bg_instr_left || d->cur)
         driver_event_inputs(d, sin);
     if (!in->rst_n)
         d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
@@ -344,6 +353,13 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
         sin->evt_lsu |= (d->bg_evt & 8) != 0;
         sin->evt_fold |= (d->bg_evt & 16) != 0;
     }
+    if (d->bg_instr_left && !sin->ia_valid) { /* a foreground instruction wins */
+        const struct event *e = &d->bg_instr;
+        sin->ia_valid = true;
+        sin->ia_addr = e->addr + (uint32_t)d->bg_instr_n * e->mask;
+        sin->ia_secure = (e->val & OP_SECURE) != 0;
+        sin->ia_priv = (e->val & OP_PRIV) != 0;
+    }
 }
 
 static enum driver_status check_read(struct driver *d, const struct event *ev,
@@ -470,6 +486,10 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
             d->bg_active--;
     if (d->bg_evt_left)
         d->bg_evt_left--;
+    if (d->bg_instr_left) {
+        d->bg_instr_left--;
+        d->bg_instr_n++;
+    }
     if (in->rst_n)
         d->gts += d->gts_step;
     d->cycle++;

@@ -83,6 +83,8 @@ struct driver {
     bool lvl_dirty;
     unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
     uint64_t bg_evt_left;
+    struct event bg_instr;          /* instr bg=1: a copy, presented for bg_instr_left cycles */
+    uint64_t bg_instr_n, bg_instr_left; /* its cycles done and left */
 
     /* failure (DRV_FAIL): message includes file:line */
     char fail_msg[512];

@@ -44,7 +44,7 @@ enum {
     B_ALIAS_REG_RD,                  /* + offset bit - 2 (paddr[11:2]): 10 bins */
     B_ALIAS_REG_WR = B_ALIAS_REG_RD + 10,
     B_EDGE_FUNC_MATCH, B_EDGE_CYC_SYNC, B_EDGE_CYC_POST,
-    B_PAIR_FIRST, B_PAIR_SECOND, B_PAIR_UNLINK,
+    B_PAIR_FIRST, B_PAIR_SECOND, B_PAIR_UNLINK, B_PAIR_IR_FIRST,
     B_N
 };
 _Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
@@ -147,7 +147,8 @@ static void names_init(void)
     static const char *const last[] = {
         "FUNCTION read as a match sets MATCHED", "CYCCNT write as SYNCTAP bit flips",
         "CYCCNT write as POSTCNT tap flips", "pair: First rewritten",
-        "pair: Second rewritten", "pair: Second unlinked"};
+        "pair: Second rewritten", "pair: Second unlinked",
+        "pair: IR First rewritten in range"};
     for (unsigned i = 0; i < sizeof last / sizeof last[0]; i++)
         snprintf(names[B_EDGE_FUNC_MATCH + i], sizeof names[0], "%s", last[i]);
 }
@@ -452,8 +453,13 @@ static void bias_write(struct fcov *f, const struct sys_in *in, const struct sys
         if (is_func && !linked_second(v & 0xFu))
             f->hit[B_PAIR_UNLINK]++;
     }
-    if (!(n & 1u) && n + 1 < d->cfg.num_comp && linked_second(d->func[n + 1] & 0xFu))
+    if (!(n & 1u) && n + 1 < d->cfg.num_comp && linked_second(d->func[n + 1] & 0xFu)) {
         f->hit[B_PAIR_FIRST]++;
+        /* [DWT-IR-FIRST]: the First of an IR pair rewritten while the last instruction was
+         * in its range (the write restarts the first-instruction rule) */
+        if ((d->func[n + 1] & 0xFu) == 3u && (d->func[n] & 0xFu) == 2u && d->ir[n + 1])
+            f->hit[B_PAIR_IR_FIRST]++;
+    }
 }
 
 static void bias_alias(struct fcov *f, const struct sys_in *in, const struct sys_model *sm)

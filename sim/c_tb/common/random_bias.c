@@ -460,6 +460,27 @@ static void pair_activity(struct rgen *g, unsigned n)
                rgen_pct(g, 50));
 }
 
+/* An instruction-range pair's First rewritten alone while the pair's first-instruction state
+ * is set ([DWT-IR-FIRST]: a write to COMP or FUNCTION of either comparator restarts the rule):
+ * instructions that all lie in the range, the First's FUNCTION or COMP written with its own
+ * value (nothing else changes), then one instruction in the range again, which must give
+ * the pair's packets again (mutant i20_dwt_ir_first_rewrite: only a write to the Second
+ * restarts it). */
+static void bias_ir_first(struct rgen *g, unsigned n)
+{
+    uint32_t c1 = g->dcomp[n - 1] & ~1u, c2 = g->dcomp[n] & ~1u;
+    uint32_t span = c2 >= c1 ? (c2 - c1) / 2 + 1 : 1; /* instructions in the range */
+    if (span > 8)
+        span = 8;
+    instr(g, c1, rgen_range(g, 1, span));
+    if (rgen_pct(g, 50))
+        rgen_emit_write(g, DWT_FUNC(n - 1), g->dfunc[n - 1]);
+    else
+        rgen_emit_write(g, DWT_COMP(n - 1), g->dcomp[n - 1]);
+    instr(g, c1 + 2 * rgen_below(g, span), 1);
+    rgen_emit_read(g, DWT_FUNC(n - 1), false, 0, 0);
+}
+
 static void bias_relink(struct rgen *g)
 {
     unsigned nc = g->dcfg.num_comp;
@@ -468,6 +489,10 @@ static void bias_relink(struct rgen *g)
     unsigned m2 = g->dfunc[n] & 0xFu;
     if (m2 != M_IAL && m2 != M_DAL && m2 != M_LDV)
         rgen_dwt_pair(g, n);
+    if ((g->dfunc[n] & 0xFu) == M_IAL && (g->dfunc[n - 1] & 0xFu) == M_IA && rgen_pct(g, 40)) {
+        bias_ir_first(g, n);
+        return;
+    }
     pair_activity(g, n);
     uint32_t f1 = g->dfunc[n - 1], f2 = g->dfunc[n];
     switch (next(&g->bias_relink, 6)) {

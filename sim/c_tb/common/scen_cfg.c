@@ -3,6 +3,7 @@
 #include "scen_cfg.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 
 bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const char *verdict,
@@ -11,13 +12,15 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
     const struct itm_cfg *ic = &cfg->itm;
     const struct fpb_cfg *fc = &cfg->fpb;
     const struct dwt_cfg *wc = &cfg->dwt;
-    const unsigned val[SCFG_NKEYS] = {ic->num_stim_ports, ic->stim_fifo_depth, ic->hw_fifo_depth,
-                                      ic->ts_width,       ic->gts_width,       fc->num_code,
-                                      fc->num_lit,        fc->both_halves,     fc->sec_ext,
-                                      fc->ude,            cfg->has_tpiu,       cfg->has_dwt,
-                                      wc->num_comp,       wc->fifo_depth,      wc->main_ext,
-                                      wc->trace,          wc->cyccnt,          wc->prfcnt,
-                                      wc->exttrig,        wc->vmask,           wc->pcsr};
+    const struct tpiu_cfg *tc = &cfg->tpiu;
+    const uint32_t val[SCFG_NKEYS] = {
+        ic->num_stim_ports, ic->stim_fifo_depth, ic->hw_fifo_depth, ic->ts_width,
+        ic->gts_width,      fc->num_code,        fc->num_lit,       fc->both_halves,
+        fc->sec_ext,        fc->ude,             cfg->has_tpiu,     tc->port_width,
+        tc->atb_fifo_depth, tc->frame_idle_cycles, cfg->has_dwt,    wc->num_comp,
+        wc->fifo_depth,     wc->main_ext,        wc->trace,         wc->cyccnt,
+        wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr};
+    char need[64];
     /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
      * observation lines need a DWT. */
     for (size_t i = 0; i < s->nev; i++) {
@@ -34,13 +37,17 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
             return false;
         }
     }
-    /* DWT parameter keys only make sense with a DWT */
-    for (unsigned k = SCFG_COMPS; k < SCFG_NKEYS && !cfg->has_dwt; k++)
-        if (s->cfg.given[k]) {
-            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a DWT (%s=), %s dwt=0",
-                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], have);
+    /* TPIU and DWT parameter keys only make sense with the block */
+    for (unsigned k = SCFG_PWIDTH; k < SCFG_NKEYS; k++) {
+        bool tpiu_key = k <= SCFG_FIDLE, dwt_key = k >= SCFG_COMPS;
+        if (s->cfg.given[k] && ((tpiu_key && !cfg->has_tpiu) || (dwt_key && !cfg->has_dwt))) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a %s (%s), %s %s=0",
+                     s->path, s->cfg.line[k], verdict, tpiu_key ? "TPIU" : "DWT",
+                     scen_cfg_format(&s->cfg, k, need, sizeof need), have,
+                     tpiu_key ? "tpiu" : "dwt");
             return false;
         }
+    }
     /* tpiu not given means tpiu=0: such a scenario expects the ATB of a free sink */
     if (!s->cfg.given[SCFG_TPIU] && cfg->has_tpiu) {
         snprintf(why, n,
@@ -50,12 +57,14 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         return false;
     }
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
-        if (k >= SCFG_COMPS && !cfg->has_dwt)
+        if ((k >= SCFG_PWIDTH && k <= SCFG_FIDLE && !cfg->has_tpiu) ||
+            (k >= SCFG_COMPS && !cfg->has_dwt))
             continue;
-        if (s->cfg.given[k] && s->cfg.value[k] != val[k]) {
-            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs %s=%u, %s %s=%u",
-                     s->path, s->cfg.line[k], verdict, scen_cfg_key_name[k], s->cfg.value[k],
-                     have, scen_cfg_key_name[k], val[k]);
+        if (!scen_cfg_allows(&s->cfg, k, val[k])) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs %s, %s %s=%" PRIu32,
+                     s->path, s->cfg.line[k], verdict,
+                     scen_cfg_format(&s->cfg, k, need, sizeof need), have, scen_cfg_key_name[k],
+                     val[k]);
             return false;
         }
     }

@@ -15,9 +15,9 @@
 #define SCEN_MAX_ERRORS 20
 
 const char *const scen_cfg_key_name[SCFG_NKEYS] = {
-    "ports", "fifo",  "hwfifo", "ts",     "gts",    "code",   "lit",     "both",  "sec",
-    "ude",   "tpiu",  "dwt",    "comps",  "dfifo",  "main",   "trace",   "cyccnt", "prfcnt",
-    "exttrig", "vmask", "pcsr"};
+    "ports",  "fifo",   "hwfifo",  "ts",    "gts",    "code",    "lit",    "both",
+    "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
+    "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
     "atb",      "txb",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
@@ -260,42 +260,122 @@ static void sig_list(char *buf, size_t n, unsigned lo, unsigned hi)
     }
 }
 
+bool scen_cfg_allows(const struct scen_config *c, unsigned k, uint32_t v)
+{
+    return !c->given[k] || (v >= c->lo[k] && v <= c->hi[k]);
+}
+
+char *scen_cfg_format(const struct scen_config *c, unsigned k, char *buf, size_t n)
+{
+    const char *name = scen_cfg_key_name[k];
+    if (c->lo[k] == c->hi[k])
+        snprintf(buf, n, "%s=%" PRIu32, name, c->lo[k]);
+    else if (c->hi[k] == SCFG_ANY)
+        snprintf(buf, n, "%s>=%" PRIu32, name, c->lo[k]);
+    else if (c->lo[k] == 0)
+        snprintf(buf, n, "%s<=%" PRIu32, name, c->hi[k]);
+    else
+        snprintf(buf, n, "%s=%" PRIu32 "..%" PRIu32, name, c->lo[k], c->hi[k]);
+    return buf;
+}
+
+/* One number of a config constraint (decimal or 0x-hex, below SCFG_ANY). */
+static bool cfg_num(struct parser *p, const char *key, const char *t, uint32_t *v)
+{
+    uint64_t u;
+    if (!parse_u64(t, &u) || u >= SCFG_ANY) {
+        perr(p, "config: %s: expected a number, got '%s'", key, t);
+        return false;
+    }
+    *v = (uint32_t)u;
+    return true;
+}
+
+/* A constraint token: KEY=V, KEY=LO..HI, KEY>=V or KEY<=V. Two on one key narrow it; an
+ * empty result is an error naming the earlier line. */
+static void parse_config_token(struct parser *p, char *t)
+{
+    char *op = strpbrk(t, "<>=");
+    if (!op || op == t) {
+        perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value, got '%s'", t);
+        return;
+    }
+    char kind = *op;
+    char *val = op + 1;
+    if (kind != '=') {
+        if (*val != '=') {
+            perr(p, "config: '%c' must be '%c=' (key%c=value), got '%s'", kind, kind, kind, t);
+            return;
+        }
+        val++;
+    }
+    char key[32];
+    snprintf(key, sizeof key, "%.*s", (int)(op - t), t);
+    int k = -1;
+    for (unsigned j = 0; j < SCFG_NKEYS; j++)
+        if (strcmp(scen_cfg_key_name[j], key) == 0)
+            k = (int)j;
+    if (k < 0) {
+        perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
+                "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
+                "trace, cyccnt, prfcnt, exttrig, vmask or pcsr)", key);
+        return;
+    }
+    uint32_t lo = 0, hi = SCFG_ANY;
+    char *dots = strstr(val, "..");
+    if (kind == '>' || kind == '<') {
+        uint32_t v;
+        if (!cfg_num(p, key, val, &v))
+            return;
+        if (kind == '>')
+            lo = v;
+        else
+            hi = v;
+    } else if (dots) {
+        *dots = '\0';
+        bool ok = cfg_num(p, key, val, &lo) && cfg_num(p, key, dots + 2, &hi);
+        *dots = '.';
+        if (!ok)
+            return;
+        if (lo > hi) {
+            perr(p, "config: %s: empty range %" PRIu32 "..%" PRIu32 " (write lo..hi)", key, lo,
+                 hi);
+            return;
+        }
+    } else {
+        if (!cfg_num(p, key, val, &lo))
+            return;
+        hi = lo;
+    }
+    struct scen_config *c = &p->s->cfg;
+    if (c->given[k]) {
+        uint32_t nlo = lo > c->lo[k] ? lo : c->lo[k];
+        uint32_t nhi = hi < c->hi[k] ? hi : c->hi[k];
+        if (nlo > nhi) {
+            char was[64];
+            perr(p, "config: %s conflicts with %s on line %" PRIu32, t,
+                 scen_cfg_format(c, (unsigned)k, was, sizeof was), c->line[k]);
+            return;
+        }
+        lo = nlo;
+        hi = nhi;
+    }
+    c->given[k] = true;
+    c->lo[k] = lo;
+    c->hi[k] = hi;
+    c->line[k] = p->line;
+}
+
 static void parse_config(struct parser *p)
 {
     if (p->ntok < 2) {
-        perr(p, "config: expected key=value (keys: ports fifo hwfifo ts gts code lit both sec "
-                "ude tpiu dwt comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr)");
+        perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value (keys: ports "
+                "fifo hwfifo ts gts code lit both sec ude tpiu portwidth atbfifo frameidle dwt "
+                "comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr)");
         return;
     }
-    for (unsigned i = 1; i < p->ntok; i++) {
-        char *t = p->tok[i];
-        char *eq = strchr(t, '=');
-        if (!eq) {
-            perr(p, "config: expected key=value, got '%s'", t);
-            continue;
-        }
-        *eq = '\0';
-        int k = -1;
-        for (unsigned j = 0; j < SCFG_NKEYS; j++)
-            if (strcmp(scen_cfg_key_name[j], t) == 0)
-                k = (int)j;
-        uint64_t v;
-        if (k < 0)
-            perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
-                    "both, sec, ude, tpiu, dwt, comps, dfifo, main, trace, cyccnt, prfcnt, "
-                    "exttrig, vmask or pcsr)", t);
-        else if (!parse_u64(eq + 1, &v) || v > 0xFFFFFFFFu)
-            perr(p, "config: %s: expected a number, got '%s'", t, eq + 1);
-        else if (p->s->cfg.given[k] && p->s->cfg.value[k] != v)
-            perr(p, "config: %s=%" PRIu64 " conflicts with %s=%u on line %" PRIu32, t, v, t,
-                 p->s->cfg.value[k], p->s->cfg.line[k]);
-        else {
-            p->s->cfg.given[k] = true;
-            p->s->cfg.value[k] = (unsigned)v;
-            p->s->cfg.line[k] = p->line;
-        }
-        *eq = '=';
-    }
+    for (unsigned i = 1; i < p->ntok; i++)
+        parse_config_token(p, p->tok[i]);
 }
 
 static void parse_write(struct parser *p)
@@ -559,12 +639,14 @@ static void parse_instr(struct parser *p)
     struct opt_spec o[] = {{"secure", 0, 1, false, 0},
                            {"priv", 0, 1, false, 0},
                            {"n", 1, 1000000, false, 0},
-                           {"step", 0, 0xFFFFFFFFu, false, 0}};
-    if (!parse_opts(p, 2, o, 4))
+                           {"step", 0, 0xFFFFFFFFu, false, 0},
+                           {"bg", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 5))
         return;
     struct event *e = new_event(p, EV_INSTR);
     if (!e)
         return;
+    e->bg = o[4].val != 0;
     e->addr = (uint32_t)addr;
     e->count = o[2].given ? o[2].val : 1;
     e->mask = o[3].given ? (uint32_t)o[3].val : 2;
@@ -983,8 +1065,9 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
         char rest[48] = "";
         if (e->count != 1 || e->mask != 2)
             snprintf(rest, sizeof rest, " n=%" PRIu64 " step=%" PRIu32, e->count, e->mask);
-        snprintf(buf, n, "instr 0x%08x secure=%u priv=%u%s", e->addr,
-                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u, rest);
+        snprintf(buf, n, "instr 0x%08x secure=%u priv=%u%s%s", e->addr,
+                 (e->val & OP_SECURE) ? 1u : 0u, (e->val & OP_PRIV) ? 1u : 0u, rest,
+                 e->bg ? " bg=1" : "");
         break;
     }
     case EV_ACCESS: {

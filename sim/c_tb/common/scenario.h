@@ -142,7 +142,9 @@ struct expect_seg {
 };
 extern const char *const seg_stream_name[SEG_NSTREAMS];
 
-/* Configuration required by "config" lines; a key not given is not checked. */
+/* Configuration required by "config" lines; a key not given is not checked. Each key takes
+ * one value (key=V) or a range of them (key=LO..HI, key>=V, key<=V); several constraints on
+ * one key narrow it (sim/c_tb/SCENARIO.md). */
 enum scen_cfg_key {
     SCFG_PORTS,
     SCFG_FIFO,
@@ -154,8 +156,11 @@ enum scen_cfg_key {
     SCFG_BOTH,
     SCFG_SEC,
     SCFG_UDE,
-    SCFG_TPIU, /* trace_top HasTpiu; not given counts as tpiu=0 (docs/tpiu-contract.md §9) */
-    SCFG_DWT,  /* trace_top HasDwt (docs/dwt-contract.md §17) and the DWT's parameters */
+    SCFG_TPIU,   /* trace_top HasTpiu; not given counts as tpiu=0 (docs/tpiu-contract.md §9) */
+    SCFG_PWIDTH, /* TPIU: PortWidth, AtbFifoDepth, FrameIdleCycles (only with tpiu=1) */
+    SCFG_TFIFO,
+    SCFG_FIDLE,
+    SCFG_DWT, /* trace_top HasDwt (docs/dwt-contract.md §17) and the DWT's parameters */
     SCFG_COMPS,
     SCFG_DFIFO,
     SCFG_MAIN,
@@ -167,12 +172,17 @@ enum scen_cfg_key {
     SCFG_PCSR,
     SCFG_NKEYS
 };
+#define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */
 struct scen_config {
     bool given[SCFG_NKEYS];
-    unsigned value[SCFG_NKEYS];
-    uint32_t line[SCFG_NKEYS];
+    uint32_t lo[SCFG_NKEYS], hi[SCFG_NKEYS]; /* the values the scenario is written for */
+    uint32_t line[SCFG_NKEYS];               /* the config line that last narrowed them */
 };
 extern const char *const scen_cfg_key_name[SCFG_NKEYS];
+/* True if key k is not given or v lies in its range. */
+bool scen_cfg_allows(const struct scen_config *c, unsigned k, uint32_t v);
+/* Key k's constraint in config syntax ("ts=12", "ts>=2", "ts<=16", "ts=2..16"). Returns buf. */
+char *scen_cfg_format(const struct scen_config *c, unsigned k, char *buf, size_t n);
 
 /* A parsed scenario. The caller provides the arrays and their capacities. */
 struct scenario {

@@ -17,12 +17,18 @@ void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
     const struct itm_cfg *c = &s->itm;
     const struct fpb_cfg *f = &s->fpb;
     const struct dwt_cfg *w = &s->dwt;
+    const struct tpiu_cfg *t = &s->tpiu;
     int len = snprintf(buf, n,
                        "ports=%u fifo=%u hwfifo=%u ts=%u gts=%u code=%u lit=%u both=%d sec=%d "
-                       "ude=%d tpiu=%d dwt=%d",
+                       "ude=%d tpiu=%d",
                        c->num_stim_ports, c->stim_fifo_depth, c->hw_fifo_depth, c->ts_width,
                        c->gts_width, f->num_code, f->num_lit, f->both_halves, f->sec_ext, f->ude,
-                       s->has_tpiu, s->has_dwt);
+                       s->has_tpiu);
+    if (s->has_tpiu && len > 0 && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, " portwidth=%u atbfifo=%u frameidle=%u",
+                        t->port_width, t->atb_fifo_depth, t->frame_idle_cycles);
+    if (len > 0 && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, " dwt=%d", s->has_dwt);
     if (s->has_dwt && len > 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len,
                  " comps=%u dfifo=%u main=%d trace=%d cyccnt=%d prfcnt=%d exttrig=%d vmask=%d "

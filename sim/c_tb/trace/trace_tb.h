@@ -126,7 +126,7 @@ struct run_result {
 };
 
 /* Room for cfg_string's longest output (every key of a configuration with a DWT). */
-#define CFG_STR_LEN 256
+#define CFG_STR_LEN 384
 
 /* This binary's configuration in scenario 'config' syntax (--print-config, reports). */
 void cfg_string(const struct sys_cfg *s, char *buf, size_t n);

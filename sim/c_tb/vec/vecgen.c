@@ -655,11 +655,13 @@ int main(int argc, char **argv)
     const unsigned have[SCFG_NKEYS] = {cfg.num_stim_ports, cfg.stim_fifo_depth, cfg.hw_fifo_depth,
                                        cfg.ts_width, cfg.gts_width};
     for (unsigned k = 0; k < SCFG_NKEYS; k++)
-        if (s.cfg.given[k] && s.cfg.value[k] != have[k]) {
+        if (!scen_cfg_allows(&s.cfg, k, have[k])) {
+            char need[64];
             log_msg(LOG_ERROR,
-                    "%s:%" PRIu32 ": error: the scenario needs %s=%u, the vector's "
+                    "%s:%" PRIu32 ": error: the scenario needs %s, the vector's "
                     "configuration %s has %u\n",
-                    name, s.cfg.line[k], scen_cfg_key_name[k], s.cfg.value[k], o.config, have[k]);
+                    name, s.cfg.line[k], scen_cfg_format(&s.cfg, k, need, sizeof need),
+                    o.config, have[k]);
             return 2;
         }
 
