@@ -112,14 +112,14 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *in);
 enum driver_status driver_observe_any(struct driver *d, const struct sys_in *in,
                                       const struct sys_out *out, const struct sys_out *other);
 
-/* The cycles of an idle event out of reset, with no background pulse or strobe, no level
- * changed and no fetch check due, take the short paths below (the same result as the
- * general ones in driver.c: the inputs are the levels' and gts_i, and only the counts move
- * on); every other cycle the general ones. */
+/* The cycles of an idle event out of reset, with no background pulse, strobe or
+ * instruction, no level changed and no fetch check due, take the short paths below (the
+ * same result as the general ones in driver.c: the inputs are the levels' and gts_i, and
+ * only the counts move on); every other cycle the general ones. */
 static inline bool driver_idle_cycle(const struct driver *d)
 {
     return d->cur && d->cur->kind == EV_IDLE && !d->bg_active && !d->bg_evt_left &&
-           !d->fx_ev && d->cycle >= 0;
+           !d->bg_instr_left && !d->fx_ev && d->cycle >= 0;
 }
 
 static inline enum driver_status driver_next(struct driver *d, struct sys_in *in)
