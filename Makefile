@@ -88,9 +88,12 @@ VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # Vtrace_tb_top.
 # --unroll-count 256: the per-port register loops of a 256-port ITM stay unrolled (with the
 # default of 64 the max configuration simulates about 10x slower; see make bench).
+# -MAKEFLAGS OPT_FAST=-O2: Verilator's make compiles the model's per-cycle code with its
+# OPT_FAST (-Os by default), placed after -CFLAGS, so -CFLAGS -O2 alone left it at -Os;
+# at -O2 base runs about 1.5-2x and dwt about 1.25x faster (README, issue #22 item 1).
 VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --assert --x-assign unique \
             --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --savable --build -j $(JOBS) \
-            -CFLAGS -O2 $(RTL_INC)
+            -CFLAGS -O2 -MAKEFLAGS OPT_FAST=-O2 $(RTL_INC)
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \

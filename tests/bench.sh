@@ -109,7 +109,7 @@ build_tb() { # NAME CFG NOTRACE(0/1) [EXTRA_VERILATOR_FLAGS]
     $(for o in $rt; do echo "$vl/$o"; done) -lzip -lz -lpthread
 }
 declare -A btime
-for spec in min:min:0 base:base:0 max:max:0 dwtmin:dwtmin:0 dwt:dwt:0 base-notrace:base:1; do
+for spec in min:min:0 base:base:0 max:max:0 dwtmin:dwtmin:0 dwt:dwt:0 full:full:0 base-notrace:base:1; do
   IFS=: read -r name cfg nt extra <<< "$spec"
   t0=$(now); build_tb "$name" "$cfg" "$nt" "${extra:-}"; t1=$(now)
   btime[$name]=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
@@ -208,7 +208,7 @@ row "Verilator: trace_tb lockstep on its stimulus.scn" "$(mfmt "$tl")" "cycles/s
 echo "bench: scaling ..." >&2
 sect "Scale (lockstep, --seed 1, $((scale_cycles / 1000))k cycles, ratio to base; build = verilate + C++ -j$jobs + link)"
 declare -A srate
-for c in min base max dwtmin dwt; do
+for c in min base max dwtmin dwt full; do
   read -r r ra <<< "$(pair_rate "$bd/$c/trace_tb" --seed 1 --cycles "$scale_cycles" :: \
                        "$bd/$c/trace_tb" --mode rtl --seed 1 --cycles "$scale_cycles")"
   srate[$c]=$r; srate[$c-rtl]=$ra
@@ -225,6 +225,13 @@ for c in dwtmin dwt; do # the DWT's cost: its ITM twin without a DWT is min / ma
       "$(mfmt "${srate[$c]}")" "cycles/s" "$(fdiv "${srate[$c]}" "${srate[base]}")" "" \
       "x$(fdiv "${srate[$c]}" "${srate[$twin]}") of $twin; RTL alone $(mfmt "${srate[$c-rtl]}"), build ${btime[$c]} s"
 done
+# Issue #22's targets: dwt's RTL alone within 3x of base's, full in lockstep >= 0.8 M.
+dr=$(fdiv "${srate[dwt-rtl]}" "${srate[base-rtl]}")
+row "dwt RTL alone against base RTL alone" "$(mfmt "${srate[dwt-rtl]}")" "cycles/s" "$dr" ">= 0.333" \
+    "by time: $(meets "$dr" ">=" 0.3333)"
+row "full: ITM, DWT ($("$bd/full/trace_tb" --print-config | sed 's/.* comps=\([0-9]*\).*/\1/') comparators), TPIU" \
+    "$(mfmt "${srate[full]}")" "cycles/s" "$(fdiv "${srate[full]}" "${srate[base]}")" ">= 0.8 M" \
+    "by time: $(meets "${srate[full]}" ">=" 800000); RTL alone $(mfmt "${srate[full-rtl]}"), build ${btime[full]} s"
 nseeds=8; scyc=500000
 par() { # P -> wall seconds for nseeds lockstep runs, P at a time
   local t0 t1

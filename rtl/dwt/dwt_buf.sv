@@ -6,8 +6,8 @@
 // The buffer is a shift register: entry 0 is the head (hw_data_o straight from a flop),
 // a pop shifts every entry down by one, and the list is written behind the entries that
 // remain. Entries at or above the fill level are kept at 0, so hw_data_o is 0 when empty.
-// Built from continuous assignments only (Icarus re-evaluates looped always_comb blocks on
-// every transient).
+// Built from continuous assignments and always_comb blocks that read only inputs of the
+// module or of their entry (Icarus re-evaluates looped always_comb blocks on every transient).
 
 `default_nettype none
 
@@ -35,23 +35,7 @@ module dwt_buf #(
   // Wide enough for cnt + rank without wrapping.
   localparam int PosW  = ((CntW > RankW) ? CntW : RankW) + 1;
 
-  // Number of valid slots among the lowest `upto` ones.
-  function automatic logic [RankW-1:0] count_below(logic [NumSlots-1:0] vld, int upto);
-    count_below = '0;
-    for (int j = 0; j < NumSlots; j++) begin
-      if (j < upto) begin
-        count_below = count_below + RankW'(vld[j]);
-      end
-    end
-  endfunction
-
-  // OR of the slots whose bit in sel is set (a one-hot sel selects one slot).
-  function automatic logic [39:0] pick(logic [NumSlots-1:0] sel, logic [NumSlots*40-1:0] data);
-    pick = '0;
-    for (int i = 0; i < NumSlots; i++) begin
-      pick = pick | ({40{sel[i]}} & data[40*i +: 40]);
-    end
-  endfunction
+  localparam int IdxW  = $clog2(NumSlots);
 
   if (HasTrace != 0) begin : gen_buf
     logic [CntW-1:0]     cnt_q, cnt_d;
@@ -59,9 +43,16 @@ module dwt_buf #(
     logic                valid_q, valid_d, ovf_q, ovf_d;
 
     // ---- Rank of each slot in the list (valid slots before it) --------------------------
-    logic [NumSlots*RankW-1:0] rank;
-    for (genvar i = 0; i < NumSlots; i++) begin : gen_rank
-      assign rank[i*RankW +: RankW] = count_below(slot_vld_i, i);
+    // A running count: rank[i] = number of valid slots below i; rank[NumSlots] = all of them.
+    logic [(NumSlots+1)*RankW-1:0] rank;
+    always_comb begin
+      logic [RankW-1:0] acc;
+      acc = '0;
+      for (int i = 0; i < NumSlots; i++) begin
+        rank[i*RankW +: RankW] = acc;
+        acc = acc + RankW'(slot_vld_i[i]);
+      end
+      rank[NumSlots*RankW +: RankW] = acc;
     end
 
     // ---- [DWT-BUF-2] free entries, pushes and loss -------------------------------------
@@ -72,7 +63,7 @@ module dwt_buf #(
     assign pop   = valid_q && hw_ready_i;
     // A pop at the same edge does not make room.
     assign free  = PosW'(Depth) - PosW'(cnt_q);
-    assign total = PosW'(count_below(slot_vld_i, NumSlots));
+    assign total = PosW'(rank[NumSlots*RankW +: RankW]);
     assign npush = (total <= free) ? total : free;
     assign base  = PosW'(cnt_q) - PosW'(pop);  // entries that stay
     // The packet at position `free` is lost and the rest of the list is not generated.
@@ -83,14 +74,21 @@ module dwt_buf #(
     for (genvar k = 0; k < Depth; k++) begin : gen_ent
       localparam int Nk = (k + 1 < Depth) ? k + 1 : k;
       logic [NumSlots-1:0] sel;
+      logic [IdxW-1:0]     idx;
       logic [39:0]         push_data, keep_data;
 
       for (genvar i = 0; i < NumSlots; i++) begin : gen_sel
         assign sel[i] = slot_vld_i[i] && (PosW'(rank[i*RankW +: RankW]) < npush) &&
                         ((base + PosW'(rank[i*RankW +: RankW])) == PosW'(k));
       end
-      // sel is one-hot or zero: AND-OR the slot data word by word.
-      assign push_data = pick(sel, slot_data_i);
+      // sel is one-hot or zero: the slot it selects (its index, then one part-select).
+      always_comb begin
+        idx = '0;
+        for (int i = 0; i < NumSlots; i++) begin
+          if (sel[i]) idx = IdxW'(i);
+        end
+      end
+      assign push_data = (sel != '0) ? slot_data_i[40*idx +: 40] : 40'h0;
       assign keep_data = (pop && (k + 1 < Depth)) ? mem_q[40*Nk +: 40] : mem_q[40*k +: 40];
       assign mem_d[40*k +: 40] = (PosW'(k) < base) ? keep_data : push_data;
     end

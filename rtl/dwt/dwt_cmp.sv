@@ -282,6 +282,14 @@ module dwt_cmp #(
   logic [NumCompW-1:0] e_dbg, e_match, e_pc, e_addr, e_val;
   logic [NumCompW-1:0] ir_q, ir_d, ir_gate;
   logic [NumCompW-1:0] unused_id;
+  // Decoded from the registers alone (no observation input), so that the input-dependent
+  // logic below is a few operations on whole vectors rather than a mux per comparator
+  // (Verilator re-evaluates input-dependent logic at every eval, register-only logic once
+  // per clock edge; the same terms, computed once).
+  logic [NumCompW-1:0] dir_w, dir_r, dir_v;      // dir_ok(MATCH[1:0]) for a write / a read
+  logic [NumCompW-1:0] hs_cyc, hs_ia, hs_dv, hs_da;             // which raw hit is hit[n]
+  logic [NumCompW-1:0] hs_nir, hs_ndr, hs_ir, hs_dr, hs_lv;
+  logic [NumCompW-1:0] act_dbg;                  // ACTION == 01
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -331,6 +339,9 @@ module dwt_cmp #(
     assign is_sgl[n]    = Impl && !sec_type[n] && !first_cand && single_ok[n];
     assign k_ir[n]      = (is_fst[n] && (m_n == MIal)) || (is_snd[n] && (m == MIal));
     assign k_dr[n]      = (is_fst[n] && (m_n == MDal)) || (is_snd[n] && (m == MDal));
+    assign dir_w[n]     = dir_ok(m[1:0], 1'b1);
+    assign dir_r[n]     = dir_ok(m[1:0], 1'b0);
+    assign act_dbg[n]   = (a == 2'b01);
 
     // ---- Raw hits (section 8.2) ----------------------------------------------------------
     // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
@@ -359,7 +370,7 @@ module dwt_cmp #(
     assign ia_eq[n]   = ia_valid_i && (ia_addr_i[31:1] == c[31:1]);
     // [DWT-CMP-DA] two naturally aligned blocks overlap iff they agree above the larger
     // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0.
-    assign da_hit[n]  = da_ok && dir_ok(m[1:0], da_write_i) && (da_addr_i[31:3] == c[31:3]) &&
+    assign da_hit[n]  = da_ok && dir_v[n] && (da_addr_i[31:3] == c[31:3]) &&
                         (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
     // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
     logic dv_lane;
@@ -368,14 +379,14 @@ module dwt_cmp #(
                      (v == 2'b01) ? ((da_size_i != 2'b00) &&
                                      (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
                      (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
-    assign dv_hit[n] = dv_lane && da_ok && dir_ok(m[1:0], da_write_i);
+    assign dv_hit[n] = dv_lane && da_ok && dir_v[n];
 
     // Pair hits, held by the Second n (n - 1 is the First).
     // [DWT-CMP-IR] both ends inclusive, halfword addresses.
     assign ir_hit[n] = (n > 0) && ia_valid_i && (c_p[31:1] <= ia_addr_i[31:1]) &&
                        (ia_addr_i[31:1] <= c[31:1]);
     // [DWT-CMP-DR] byte-exact range, direction of the First.
-    assign dr_hit[n] = (n > 0) && da_ok && dir_ok(m_p[1:0], da_write_i) &&
+    assign dr_hit[n] = (n > 0) && da_ok && dir_v[Prev] &&
                        (da_a <= c) && (c_p <= da_last);
     // [DWT-CMP-LV2] the First's raw address hit, and the w-sized lane at
     // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
@@ -397,18 +408,22 @@ module dwt_cmp #(
     assign opk_ia[n] = (is_sgl[n] && (m == MIa)) || k_ir[n];
     assign opk_da[n] = (is_sgl[n] && (m != MCyc) && (m != MIa)) ||
                        ((is_fst[n] || is_snd[n]) && !k_ir[n]);
-    assign hit[n]    = is_sgl[n] ? ((m == MCyc) ? cyc_hit[n] :
-                                    (m == MIa)  ? ia_eq[n]   :
-                                    is_dv(m)    ? dv_hit[n]  : da_hit[n]) :   // DA, DAwV
-                       is_fst[n] ? (k_ir[n] ? ir_hit[Next] :
-                                    k_dr[n] ? dr_hit[Next] : da_hit[n]) :     // LV1: own addr
-                       is_snd[n] ? (k_ir[n] ? ir_hit[n] :
-                                    k_dr[n] ? dr_hit[n] : lv_hit[n]) : 1'b0;  // LV2
-    // Allowed with the comparator's own ACTION and its operation's attributes.
-    assign allow[n]  = (opk_ia[n] && ((a == 2'b01) ? ia_ok_dbg : ia_ok_trc)) ||
-                       (opk_da[n] && ((a == 2'b01) ? da_ok_dbg : da_ok_trc)) ||
-                       (opk_cy[n] && ((a == 2'b01) ? cy_ok_dbg : cy_ok_trc));
-    assign match[n]  = hit[n] && allow[n];  // hit is 0 for OFF comparators
+    // hit[n] (below, on the vectors) is the raw hit its role selects:
+    //   Single: CYC, IA, DV or (DA, DAwV) da_hit; First: ir_hit[Next], dr_hit[Next] or
+    //   (LV1) its own da_hit; Second: ir_hit, dr_hit or (LV2) lv_hit; otherwise 0.
+    logic r_fst, r_snd;  // the role, in the priority Single, First, Second
+    assign r_fst     = !is_sgl[n] && is_fst[n];
+    assign r_snd     = !is_sgl[n] && !is_fst[n] && is_snd[n];
+    assign hs_cyc[n] = is_sgl[n] && (m == MCyc);
+    assign hs_ia[n]  = is_sgl[n] && (m != MCyc) && (m == MIa);
+    assign hs_dv[n]  = is_sgl[n] && (m != MCyc) && (m != MIa) && is_dv(m);
+    assign hs_da[n]  = (is_sgl[n] && (m != MCyc) && (m != MIa) && !is_dv(m)) ||   // DA, DAwV
+                       (r_fst && !k_ir[n] && !k_dr[n]);                         // LV1: own addr
+    assign hs_nir[n] = r_fst && k_ir[n];
+    assign hs_ndr[n] = r_fst && !k_ir[n] && k_dr[n];
+    assign hs_ir[n]  = r_snd && k_ir[n];
+    assign hs_dr[n]  = r_snd && !k_ir[n] && k_dr[n];
+    assign hs_lv[n]  = r_snd && !k_ir[n] && !k_dr[n];                           // LV2
     assign lim[n]    = is_snd[n] && (k_ir[n] || k_dr[n]);
 
     // ---- Emission sets (sections 8.3-8.6) ------------------------------------------------
@@ -431,6 +446,21 @@ module dwt_cmp #(
                         (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
     assign ir_gate[n] = k_ir[n] && (is_snd[n] ? ir_q[n] : ir_q[Next]);
   end
+
+  // ---- Match (section 8.2 [DWT-CMP-ANY]), on whole vectors ------------------------------
+  assign dir_v = da_write_i ? dir_w : dir_r;
+  // A First takes its Second's range hit: bit n + 1 shifted down (the last comparator is
+  // never a First, so the 0 shifted in is never selected).
+  assign hit   = (hs_cyc & cyc_hit) | (hs_ia & ia_eq) | (hs_dv & dv_hit) | (hs_da & da_hit) |
+                 (hs_nir & (ir_hit >> 1)) | (hs_ndr & (dr_hit >> 1)) |
+                 (hs_ir & ir_hit) | (hs_dr & dr_hit) | (hs_lv & lv_hit);
+  // Allowed with the comparator's own ACTION and its operation's attributes.
+  logic [NumCompW-1:0] ok_ia, ok_da, ok_cy;
+  assign ok_ia = (act_dbg & {NumCompW{ia_ok_dbg}}) | (~act_dbg & {NumCompW{ia_ok_trc}});
+  assign ok_da = (act_dbg & {NumCompW{da_ok_dbg}}) | (~act_dbg & {NumCompW{da_ok_trc}});
+  assign ok_cy = (act_dbg & {NumCompW{cy_ok_dbg}}) | (~act_dbg & {NumCompW{cy_ok_trc}});
+  assign allow = (opk_ia & ok_ia) | (opk_da & ok_da) | (opk_cy & ok_cy);
+  assign match = hit & allow;  // hit is 0 for OFF comparators
 
   // ---- Data trace packet candidates and selection (section 10.1) -------------------------
   // [DWT-PKT-1] comparators 0..3, HasTrace, trace_ok(op), and the IR first-instruction rule.

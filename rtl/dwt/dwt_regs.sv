@@ -177,14 +177,13 @@ module dwt_regs #(
     assign matched_d[n]         = (matched_q[n] && !rd_func) || (Impl && matched_set_i[n]);
   end
 
-  // Only the selected comparator contributes: OR the words, bit by bit.
+  // Only the selected comparator contributes: OR the words.
   logic [31:0] cmp_rdata;
-  for (genvar b = 0; b < 32; b++) begin : gen_cmp_rd
-    logic [NumCompW-1:0] col;
-    for (genvar n = 0; n < NumCompW; n++) begin : gen_col
-      assign col[n] = cmp_rd[32*n + b];
+  always_comb begin
+    cmp_rdata = 32'h0;
+    for (int n = 0; n < NumCompW; n++) begin
+      cmp_rdata = cmp_rdata | cmp_rd[32*n +: 32];
     end
-    assign cmp_rdata[b] = |col;
   end
 
   // ---- Read data (computed in the setup cycle) ------------------------------------------

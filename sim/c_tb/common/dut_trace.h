@@ -27,7 +27,7 @@ void dut_trace_free(struct dut_trace *d);
 /* Drives every input port (clk_i stays low). */
 void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *in);
 /* Settles the logic after an input change (clk_i low). */
-void dut_trace_eval(struct dut_trace *d);
+void dut_trace_eval(struct dut_trace *d); /* also the falling edge that dut_trace_tick left pending */
 void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *out);
 
 /* The outputs of the blocks inside trace_top that are not outputs of trace_top (the

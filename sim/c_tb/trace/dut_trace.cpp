@@ -60,6 +60,11 @@ struct dut_trace {
     uint64_t time = 0; // trace time of the start of the current cycle
     bool final_done = false;
     bool has_next = false; // tb_next is to be shown from the rising edge
+    // The falling edge of the last tick is set on clk_i but not yet evaluated: the next
+    // eval (with the next cycle's inputs) evaluates it. No logic is sensitive to the
+    // falling clock edge or to the clock's level, so this saves one eval() per cycle
+    // (Verilator 5 re-evaluates all input-dependent logic on every eval()).
+    bool fall_pending = false;
     sys_out tb_next{};
 };
 
@@ -210,7 +215,20 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
 extern "C" void dut_trace_eval(struct dut_trace *d)
 {
     d->top->eval(); // traced at the start of dut_trace_tick, after dut_trace_set_tb
+    d->fall_pending = false;
 }
+
+namespace {
+// Evaluate a falling edge that dut_trace_tick left pending (before the model's values are
+// dumped or saved on their own).
+void settle_fall(dut_trace *d)
+{
+    if (d->fall_pending) {
+        d->top->eval();
+        d->fall_pending = false;
+    }
+}
+} // namespace
 
 extern "C" void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb *tb)
 {
@@ -295,10 +313,14 @@ extern "C" int dut_trace_tick(struct dut_trace *d)
     d->time += 10;
     ctx->time(d->time);
     t->clk_i = 0;
-    t->eval();
+    // The falling edge is evaluated together with the next cycle's inputs (dut_trace_eval),
+    // except while tracing, where the wave shows it at its own time.
+    d->fall_pending = true;
 #ifndef DUT_NO_TRACE
-    if (d->trace)
+    if (d->trace) {
+        settle_fall(d);
         d->trace->dump(d->time);
+    }
 #endif
     return ctx->gotFinish() || ctx->gotError();
 }
@@ -311,6 +333,7 @@ extern "C" int dut_trace_trace_open(struct dut_trace *d, const char *path)
     return -1;
 #else
     dut_trace_trace_close(d);
+    settle_fall(d);
     d->trace.reset(new (std::nothrow) VerilatedFstC);
     if (!d->trace)
         return -1;
@@ -405,6 +428,7 @@ extern "C" int dut_trace_save(struct dut_trace *d, struct dut_ckpt **c)
     (void)c;
     return -1;
 #else
+    settle_fall(d);
     if (!*c)
         *c = new (std::nothrow) dut_ckpt;
     if (!*c)
@@ -430,6 +454,7 @@ extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
     dut_trace_trace_close(d);
     MemRestore is(c->model);
     is >> *d->top;
+    d->fall_pending = false; // saved settled
     d->time = c->time;
     d->has_next = c->has_next;
     d->tb_next = c->tb_next;
@@ -460,6 +485,7 @@ extern "C" const char *dut_trace_rtl_hash(void)
 
 extern "C" void dut_trace_final(struct dut_trace *d)
 {
+    settle_fall(d);
     if (!d->final_done) {
         d->top->final();
         d->final_done = true;
