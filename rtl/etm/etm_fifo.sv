@@ -28,7 +28,7 @@ module etm_fifo #(
 
   localparam int AW = $clog2(FifoDepth);
 
-  logic [FifoDepth-1:0][7:0] mem_q, mem_d;   // storage: no reset
+  logic [FifoDepth*8-1:0] mem_q, mem_d;     // storage, entry i in bits [8i+7:8i]: no reset
   logic [AW-1:0] rd_q, rd_d, wr_q, wr_d;
   logic [8:0]    count_q, count_d;
   logic          afready_q, afready_d;
@@ -40,7 +40,7 @@ module etm_fifo #(
   always_comb begin
     mem_d = mem_q;
     for (int i = 0; i < etm_pkg::MaxBytes; i++) begin
-      if (6'(i) < push_len_i) mem_d[AW'(wr_q + AW'(i))] = push_data_i[8*i +: 8];
+      if (6'(i) < push_len_i) mem_d[{AW'(wr_q + AW'(i)), 3'b000} +: 8] = push_data_i[8*i +: 8];
     end
   end
 
@@ -69,7 +69,7 @@ module etm_fifo #(
 
   assign count_o   = count_q;
   assign atvalid_o = (count_q != 9'd0);
-  assign atdata_o  = atvalid_o ? mem_q[rd_q] : 8'h00;
+  assign atdata_o  = atvalid_o ? mem_q[{rd_q, 3'b000} +: 8] : 8'h00;
   assign afready_o = afready_q;
 
   // ---- Assertions ------------------------------------------------------------------------

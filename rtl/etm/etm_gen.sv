@@ -72,9 +72,10 @@ module etm_gen #(
   logic [1:0]  need_q, need_d;          // need_addr [ETM-GEN-2]
   logic        ctxv_q, ctxv_d;          // ctx_valid
   logic        ctxns_q, ctxns_d;        // ctx_ns
-  logic [2:0][31:0] hist_q, hist_d;    // address history [ETM-ADDR-1], bit 0 always 0
+  logic [95:0] hist_q, hist_d;          // address history [ETM-ADDR-1], hist[i] in bits
+                                        // [32i+31:32i], bit 0 of each always 0
   logic [2:0]  hist_is_q, hist_is_d;    // 1 = IS1
-  logic [RsMax-1:0][31:0] rs_q, rs_d;  // return stack, rs[0] the top [ETM-RS-*]
+  logic [RsMax*32-1:0] rs_q, rs_d;      // return stack, entry 0 (the top) in bits [31:0]
   logic [4:0]  rs_n_q, rs_n_d;
   logic        ts_req_q, ts_req_d;
   logic [63:0] ts_prev_q, ts_prev_d;    // P of [ETM-PKT-TS]
@@ -129,21 +130,22 @@ module etm_gen #(
   logic [1:0]        ull;
   logic [9:0]        etype;
   logic [20:0]       ccv;
+  logic [RsMax*32-1:0] rs_ext;
 
 `define ETM_PUT(b) begin eb[{el, 3'b000} +: 8] = (b); el = el + 6'd1; end
 `define ETM_FLUSH begin if (wn != 5'd0) begin \
     `ETM_PUT(etm_pkg::atom_flush_byte(wn, wbits)) wn = 5'd0; wbits = 3'd0; end end
-`define ETM_HPUSH(a) begin hist_d[2] = hist_d[1]; hist_d[1] = hist_d[0]; hist_d[0] = (a); \
+`define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
 // address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A)
 `define ETM_ADDR begin \
-    if (hist_is_d[0] && hist_d[0] == wa) `ETM_PUT(8'h90) \
-    else if (hist_is_d[1] && hist_d[1] == wa) `ETM_PUT(8'h91) \
-    else if (hist_is_d[2] && hist_d[2] == wa) `ETM_PUT(8'h92) \
-    else if (wa[31:8] == hist_d[0][31:8]) begin \
+    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'h90) \
+    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'h91) \
+    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'h92) \
+    else if (wa[31:8] == hist_d[31:8]) begin \
       `ETM_PUT(8'h96) `ETM_PUT({1'b0, wa[7:1]}) end \
-    else if (wa[31:16] == hist_d[0][31:16]) begin \
+    else if (wa[31:16] == hist_d[31:16]) begin \
       `ETM_PUT(8'h96) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
     else begin \
       `ETM_PUT(8'h9B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
@@ -164,7 +166,7 @@ module etm_gen #(
     wfull = 1'b0;  wp0 = 1'b0;  wtsdone = 1'b0;  wcc_gen = 1'b0;  wasync = 1'b0;
     accept = 1'b0;  wa = addr_a;
     wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
-    tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
+    rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
 
     if (en_i) begin
       // [ETM-TS-1] the TRCTSCTLR request enters the committed state at every enabled edge
@@ -227,8 +229,8 @@ module etm_gen #(
           `ETM_HPUSH(wa)
           ctxv_d = 1'b1;
           ctxns_d = ns;
-        end else if (need_q == etm_pkg::NaInd && wrs_on && rs_n_d != 5'd0 && rs_d[0] == wa) begin
-          for (int i = 0; i < RsMax - 1; i++) rs_d[i] = rs_d[i+1];
+        end else if (need_q == etm_pkg::NaInd && wrs_on && rs_n_d != 5'd0 && rs_d[31:0] == wa) begin
+          rs_d = rs_d >> 32;
           rs_n_d = rs_n_d - 5'd1;
         end else if (need_q != etm_pkg::NaNone) begin
           `ETM_FLUSH
@@ -252,8 +254,9 @@ module etm_gen #(
           wp0 = 1'b1;
           // [ETM-RS-2] push (discarding the oldest when full)
           if (pe_taken_i && pe_link_i && wrs_on) begin
-            for (int i = RsMax - 1; i > 0; i--) rs_d[i] = rs_d[i-1];
-            rs_d[0] = wa + (pe_size_i ? 32'd4 : 32'd2);
+            rs_ext = '0;
+            rs_ext[31:0] = wa + (pe_size_i ? 32'd4 : 32'd2);
+            rs_d = (rs_d << 32) | rs_ext;   // the oldest entry drops off the end
             if (rs_n_d != 5'(RsDepth)) rs_n_d = rs_n_d + 5'd1;
           end
           // add_atom [ETM-ATOM-2]

@@ -74,7 +74,7 @@ package etm_pkg;
       5'd3:    b = 8'hF8 | {5'h0, bits[2:0]};
       default: b = 8'hC0 | {3'h0, n - 5'd4};  // F6: n-1 E's then a final E
     endcase
-    return b;
+    atom_flush_byte = b;  // (no return: Yosys 0.23)
   endfunction
 
   // ULEB field of up to 3 bytes (values < 2^21) [contract 9]; returns the bytes, len in *_len.
@@ -83,7 +83,7 @@ package etm_pkg;
     r = {1'b0, v[20:14], 1'b0, v[13:7], 1'b0, v[6:0]};
     if (v[20:7] != 14'h0) r[7] = 1'b1;
     if (v[20:14] != 7'h0) r[15] = 1'b1;
-    return r;
+    uleb3 = r;  // (no return: Yosys 0.23)
   endfunction
 
   // vh = v[20:7] of the value (the low group does not change the length)
@@ -92,7 +92,7 @@ package etm_pkg;
     if (vh[13:7] != 7'h0)    l = 2'd3;
     else if (vh[6:0] != 7'h0) l = 2'd2;
     else                      l = 2'd1;
-    return l;
+    uleb3_len = l;  // (no return: Yosys 0.23)
   endfunction
 
   // Timestamp field [ETM-PKT-TS]: V against the previous value P; 1..6 or 9 bytes.
@@ -107,7 +107,7 @@ package etm_pkg;
     end
     n = 4'(m / 7'd7) + 4'd1;
     if (n >= 4'd7) n = 4'd9;
-    return n;
+    ts_len = n;  // (no return: Yosys 0.23)
   endfunction
 
   function automatic logic [71:0] ts_field(input logic [63:0] v, input logic [3:0] n);
@@ -120,7 +120,7 @@ package etm_pkg;
       end
     end
     if (n == 4'd9) r[71:64] = v[63:56];
-    return r;
+    ts_field = r;  // (no return: Yosys 0.23)
   endfunction
 
   // Exception packet byte 1 (and byte 2 when C) from the exception number [ETM-PKT-EXC].
@@ -128,7 +128,7 @@ package etm_pkg;
     logic [9:0] t;
     if (num <= 9'd23) t = {1'b0, num};
     else              t = {1'b0, num} + 10'h1F0;
-    return t;
+    exc_type = t;  // (no return: Yosys 0.23)
   endfunction
 
 endpackage
