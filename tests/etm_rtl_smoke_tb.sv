@@ -148,6 +148,25 @@ module etm_rtl_smoke_tb;
     apb_wr(12'h040, 32'h10);   // TRCTRACEIDR = 0x10
   endtask
 
+  // one APB read: returns the data captured at the setup edge
+  task automatic apb_rd(input logic [11:0] a, output logic [31:0] d);
+    psel = 1'b1; penable = 1'b0; pwrite = 1'b0; paddr = a;
+    @(posedge clk); #1;
+    d = prdata;
+    penable = 1'b1;
+    @(posedge clk); #1;
+    psel = 1'b0; penable = 1'b0;
+  endtask
+
+  task automatic expect_reg(input logic [11:0] a, input logic [31:0] v);
+    logic [31:0] d;
+    apb_rd(a, d);
+    if (d !== v) begin
+      $display("FAIL reg %h = %h, expected %h", a, d, v);
+      errors = errors + 1;
+    end
+  endtask
+
   // hex digit value of a character
   function automatic int hexval(input byte c);
     if (c >= "0" && c <= "9") return int'(c - "0");
@@ -282,6 +301,65 @@ module etm_rtl_smoke_tb;
     check("E5", {"00x11 80 01 01 00 04 83 00 10 00 00 00 06 17 96 01 ",
                  "90 06 17 90 90 06 17 90 90 06 17 90 90 06 17 90 ",
                  "90 06 17 90 90 06 17 90 90 06 17 90 90 06 17 90 00 05"});
+
+    // ---- E5 continued: after the drain the next event re-synchronises [ETM-OVF-2] ------
+    insn(32'h1002, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0);  // NOP16 (the handler)
+    idle_cycles(40);
+    check("E5 resync", {"00x11 80 01 01 00 04 83 00 10 00 00 00 06 17 96 01 ",
+                        "90 06 17 90 90 06 17 90 90 06 17 90 90 06 17 90 ",
+                        "90 06 17 90 90 06 17 90 90 06 17 90 90 06 17 90 00 05 ",
+                        "00x11 80 01 01 00 04 83 01 10 00 00 00"});
+
+    // ---- IRQ8: two-byte exception TYPE 0x208 ([ETM-PKT-EXC] example) -----------------
+    reset_dut();
+    apb_wr(12'h004, 32'h1);
+    insn(32'h2000, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0);  // NOP16
+    exc(9'd24, 32'h2002);                                 // IRQ8
+    idle_cycles(40);
+    check("IRQ8", "00x11 80 01 01 00 04 83 00 20 00 00 00 06 91 10 96 01");
+
+    // ---- ATB flush packs the pending atom, AFREADY after the last byte [ETM-FLUSH-1] --
+    reset_dut();
+    apb_wr(12'h004, 32'h1);
+    insn(32'h1000, 1'b0, 1'b1, 1'b0, 1'b1, 1'b0, 1'b0);  // B to 0x1000: E pending
+    afvalid = 1'b1;
+    begin : wait_afready
+      int k;
+      for (k = 0; k < 100 && !afready; k++) idle_cycles(1);
+      if (!afready) begin
+        $display("FAIL flush: no AFREADY");
+        errors = errors + 1;
+      end
+    end
+    afvalid = 1'b0;
+    check("flush", "00x11 80 01 01 00 04 83 00 10 00 00 00 F7");
+
+    // ---- Registers: IDs, idle-only writes, TRCSYNCPR legal values [ETM-REG-1], [-2] ---
+    reset_dut();
+    expect_reg(12'h1E0, 32'h2800_02A1);  // TRCIDR0 with a return stack
+    expect_reg(12'h1E4, 32'h0000_F450);  // TRCIDR1
+    expect_reg(12'h1E8, 32'h0000_0004);  // TRCIDR2, CcSize 12
+    expect_reg(12'h1EC, 32'h0011_0001);  // TRCIDR3, SecExt
+    expect_reg(12'h1F0, 32'h0000_4000);  // TRCIDR4, NumPc 4
+    expect_reg(12'h1F4, 32'h0007_0000);  // TRCIDR5
+    expect_reg(12'hFBC, 32'h4775_4A13);  // TRCDEVARCH
+    expect_reg(12'hFCC, 32'h0000_0013);  // TRCDEVTYPE
+    expect_reg(12'hFB8, 32'h0000_00CC);  // TRCAUTHSTATUS: NSNID 11, SNID 11
+    expect_reg(12'h080, 32'h0000_0201);  // TRCVICTLR reset
+    expect_reg(12'h00C, 32'h0000_0003);  // TRCSTATR idle
+    apb_wr(12'h034, 32'h5);              // illegal PERIOD: ignored
+    expect_reg(12'h034, 32'h0);
+    apb_wr(12'h034, 32'h8);
+    expect_reg(12'h034, 32'h8);
+    apb_wr(12'h004, 32'h1);
+    expect_reg(12'h00C, 32'h0000_0000);  // not idle while enabled
+    apb_wr(12'h010, 32'h810);            // not idle: ignored
+    expect_reg(12'h010, 32'h0);
+    apb_wr(12'h040, 32'h22);             // not idle: ignored
+    expect_reg(12'h040, 32'h10);
+    apb_wr(12'h004, 32'h0);
+    idle_cycles(40);
+    expect_reg(12'h00C, 32'h0000_0003);
 
     if (errors == 0) $display("etm_rtl_smoke_tb: PASS");
     else             $display("etm_rtl_smoke_tb: FAIL (%0d errors)", errors);
