@@ -374,7 +374,7 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 
 # ETM RTL alone on the contract's worked examples E1..E5 (hand-derived bytes and cycles)
 .PHONY: etm-rtl-smoke synth-etm
-etm-rtl-smoke: ## etm_top under Icarus on the contract's worked examples E1-E5 (bytes and ATB cycles)
+etm-rtl-smoke: ## etm_top under Icarus on the contract's worked examples E1-E5 (bytes, ATB cycles); cs_funnel
 	@mkdir -p $(BUILD)/iverilog
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s etm_rtl_smoke_tb -o $(BUILD)/iverilog/etm_smoke.vvp \
 	    rtl/common/cs_pkg.sv $(RTL_ETM) tests/etm_rtl_smoke_tb.sv 2>&1 | \
@@ -382,6 +382,12 @@ etm-rtl-smoke: ## etm_top under Icarus on the contract's worked examples E1-E5 (
 	@# a failed RTL assertion prints ERROR: and does not stop the run
 	@out=$$(vvp -n $(BUILD)/iverilog/etm_smoke.vvp); echo "$$out" | grep -E '^(ok|FAIL)|ERROR'; \
 	  echo "$$out" | tail -1; echo "$$out" | grep -q '^etm_rtl_smoke_tb: PASS' && \
+	  ! echo "$$out" | grep -q 'ERROR'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s funnel_rtl_smoke_tb \
+	    -o $(BUILD)/iverilog/funnel_smoke.vvp $(RTL_FUNNEL) tests/funnel_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@out=$$(vvp -n $(BUILD)/iverilog/funnel_smoke.vvp); echo "$$out" | grep -E '^(ok|FAIL)|ERROR'; \
+	  echo "$$out" | tail -1; echo "$$out" | grep -q '^funnel_rtl_smoke_tb: PASS' && \
 	  ! echo "$$out" | grep -q 'ERROR'
 
 # ---- lockstep regressions ---------------------------------------------------------------
