@@ -34,7 +34,7 @@ module etm_rtl_smoke_tb;
     .RsDepth   (3),
     .CcSize    (12),
     .NumPc     (4),
-    .SecExt    (1'b1)
+    .SecExt    (1)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (rst_n),

@@ -13,7 +13,7 @@ module etm_gen #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // PE comparator inputs 0..4
-  parameter bit SecExt    = 1'b1  // Security Extension
+  parameter int SecExt    = 1     // Security Extension, 0 or 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -94,12 +94,12 @@ module etm_gen #(
   assign res_vi = ~victlr_event_i[7] & (victlr_event_i[4:0] == 5'd1);
   assign res_ts = ~tsctlr_i[7] & (tsctlr_i[4:0] == 5'd1);
   assign ev     = pe_valid_i | exc_valid_i;
-  assign ns     = SecExt ? pe_ns_i : 1'b1;
+  assign ns     = (SecExt != 0) ? pe_ns_i : 1'b1;
   assign start  = pe_valid_i & |(cmpmatch_i & start_i[PcW-1:0]);
   assign stop   = pe_valid_i & |(cmpmatch_i & stop_i[PcW-1:0]);
   assign in_ss  = ss_i | start;
   // [ETM-AUTH-1]
-  assign prohib = ~niden_i | (SecExt & ~ns & ~spniden_i);
+  assign prohib = ~niden_i | ((SecExt != 0) & ~ns & ~spniden_i);
   assign traced = en_i & ev & res_vi & in_ss & ~prohib;
   assign addr_a = (exc_valid_i ? exc_ret_i : pe_addr_i) & 32'hFFFF_FFFE;
 
@@ -439,6 +439,8 @@ module etm_gen #(
   `CS_ASSERT_INIT(FifoDepthRange_A, FifoDepth == 64 || FifoDepth == 128 || FifoDepth == 256)
   `CS_ASSERT_INIT(RsDepthRange_A, RsDepth >= 0 && RsDepth <= 15)
   `CS_ASSERT_INIT(CcSizeRange_A, CcSize >= 12 && CcSize <= 20)
+  `CS_ASSERT_INIT(SecExtRange_A, SecExt == 0 || SecExt == 1)
+  `CS_ASSERT_INIT(NumPcRange_A, NumPc >= 0 && NumPc <= 4)
   // [ETM-ATOM-2] invariant: all E (up to 23) or an N within at most 2 atoms
   `CS_ASSERT(AtomList_A, at_n_q <= 5'd23 && (at_n_q <= 5'd2 || at_bits_q == 3'b111 ||
                                              at_n_q > 5'd3))

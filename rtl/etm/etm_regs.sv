@@ -11,7 +11,7 @@ module etm_regs #(
   parameter int RsDepth = 3,   // return-stack entries 0..15 (TRCIDR0.RETSTACK)
   parameter int CcSize  = 12,  // cycle counter width 12..20 (TRCIDR2.CCSIZE)
   parameter int NumPc   = 4,   // PE comparator inputs 0..4 (TRCIDR4.NUMPC)
-  parameter bit SecExt  = 1'b1 // Security Extension
+  parameter int SecExt  = 1   // Security Extension, 0 or 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -94,7 +94,7 @@ module etm_regs #(
                       (32'(cfg_q[2]) << etm_pkg::CfgTs) | (32'(cfg_q[3]) << etm_pkg::CfgRs);
   assign victlr_rd  = {22'h0, ss_q, 1'b0, vievent_q};
   assign vipcss_rd  = {12'h0, stop_q, 12'h0, start_q};
-  assign snid       = SecExt ? ((niden_i && spniden_i) ? 2'b11 : 2'b10) : 2'b00;
+  assign snid       = (SecExt != 0) ? ((niden_i && spniden_i) ? 2'b11 : 2'b10) : 2'b00;
   assign auth_rd    = {24'h0, snid, 2'b00, (niden_i ? 2'b11 : 2'b10), 2'b00};
 
   logic [31:0] rdata;

@@ -11,7 +11,7 @@ module etm_top #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
-  parameter bit SecExt    = 1'b1  // Security Extension implemented
+  parameter int SecExt    = 1     // Security Extension implemented, 0 or 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
