@@ -12,7 +12,7 @@ module etm_fifo #(
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
-  // bytes of this cycle, byte 0 first (etm_gen)
+  // bytes of this cycle (etm_gen): the last in bits [7:0], the first in [8*len-1 -: 8]
   input  logic [etm_pkg::MaxBytes*8-1:0] push_data_i,
   input  logic [5:0]  push_len_i,
   output logic [8:0]  count_o,        // count_q
@@ -40,7 +40,9 @@ module etm_fifo #(
   always_comb begin
     mem_d = mem_q;
     for (int i = 0; i < etm_pkg::MaxBytes; i++) begin
-      if (6'(i) < push_len_i) mem_d[{AW'(wr_q + AW'(i)), 3'b000} +: 8] = push_data_i[8*i +: 8];
+      if (6'(i) < push_len_i) begin
+        mem_d[{AW'(wr_q + AW'(push_len_i) - AW'(i + 1)), 3'b000} +: 8] = push_data_i[8*i +: 8];
+      end
     end
   end
 

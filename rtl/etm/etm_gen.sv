@@ -53,7 +53,7 @@ module etm_gen #(
   input  logic        afvalid_i,
   // output FIFO
   input  logic [8:0]  fifo_count_i,    // count_q
-  output logic [etm_pkg::MaxBytes*8-1:0] push_data_o,  // byte i in bits [8i+7:8i]
+  output logic [etm_pkg::MaxBytes*8-1:0] push_data_o,  // last byte in bits [7:0]
   output logic [5:0]  push_len_o,
   output logic        atoms_empty_o
 );
@@ -117,7 +117,9 @@ module etm_gen #(
   assign free = 10'(FifoDepth) - {1'b0, fifo_count_i};
 
   // ---- The algorithm of contract 6, then 11 --------------------------------------------
-  // Bytes are written into a flat buffer; b = byte, w* = working copies of the state.
+  // Bytes are shifted into a flat buffer from the bottom (constant shifts only, so that
+  // synthesis stays small): the cycle's LAST byte is in bits [7:0], its first in bits
+  // [8*len-1 -: 8]. w* are working copies of the state.
   logic [MaxB*8-1:0] eb, ob;     // event demand, cycle output
   logic [5:0]        el, ol;
   logic [4:0]        wn;
@@ -132,7 +134,7 @@ module etm_gen #(
   logic [20:0]       ccv;
   logic [RsMax*32-1:0] rs_ext;
 
-`define ETM_PUT(b) begin eb[{el, 3'b000} +: 8] = (b); el = el + 6'd1; end
+`define ETM_PUT(b) begin eb = {eb[MaxB*8-9:0], (b)}; el = el + 6'd1; end
 `define ETM_FLUSH begin if (wn != 5'd0) begin \
     `ETM_PUT(etm_pkg::atom_flush_byte(wn, wbits)) wn = 5'd0; wbits = 3'd0; end end
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
@@ -338,8 +340,7 @@ module etm_gen #(
               ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
               ol = 6'd1;
             end
-            ob[{ol, 3'b000} +: 8] = 8'h00;
-            ob[{ol + 6'd1, 3'b000} +: 8] = 8'h05;
+            ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
             ol = ol + 6'd2;
             at_n_d = 5'd0;  at_bits_d = 3'd0;
             ovf_d = 1'b1;  resync_d = 1'b1;  ton_d = 1'b1;
@@ -369,7 +370,7 @@ module etm_gen #(
 
     // [ETM-FLUSH-1] ATB flush: the atoms left after the cycle's event
     if (afvalid_i && at_n_d != 5'd0) begin
-      ob[{ol, 3'b000} +: 8] = etm_pkg::atom_flush_byte(at_n_d, at_bits_d);
+      ob = {ob[MaxB*8-9:0], etm_pkg::atom_flush_byte(at_n_d, at_bits_d)};
       ol = ol + 6'd1;
       at_n_d = 5'd0;  at_bits_d = 3'd0;
     end
