@@ -63,7 +63,7 @@ module etm_top #(
   logic [8:0]  count;
   logic [etm_pkg::MaxBytes*8-1:0] push_data;
   logic [5:0]  push_len;
-  logic        unused_pprot;
+  logic        unused_pprot, idle;
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -92,7 +92,7 @@ module etm_top #(
     .ss_d_i         (ss_d),
     .en_o           (en),
     .en_set_o       (en_set),
-    .idle_o         (idle_o),
+    .idle_o         (idle),
     .cfg_bb_o       (cfg_bb),
     .cfg_cci_o      (cfg_cci),
     .cfg_ts_o       (cfg_ts),
@@ -172,6 +172,8 @@ module etm_top #(
 
   // [ETM-FIFO-1] atid = TRCTRACEIDR in every cycle
   assign atid_o = traceid;
+  // contract 2: every output 0 while rst_ni is low (TRCSTATR.IDLE would read 1)
+  assign idle_o = idle & rst_ni;
 
   // ---- Assertions ------------------------------------------------------------------------
   `CS_ASSERT_KNOWN(AtValidKnown_A, atvalid_o)
