@@ -369,7 +369,12 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	@out=$$(vvp -n $(BUILD)/iverilog/tpiu_smoke.vvp); echo "$$out" | grep -E 'ERROR|FAIL' | head -5; \
 	  echo "$$out" | tail -1; echo "$$out" | grep -q '^tpiu_rtl_smoke_tb: PASS' && \
 	  ! echo "$$out" | grep -q 'ERROR'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s etm_top -o $(BUILD)/iverilog/etm_top.vvp \
+	    rtl/common/cs_pkg.sv $(RTL_ETM) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s cs_funnel -o $(BUILD)/iverilog/cs_funnel.vvp \
+	    $(RTL_FUNNEL) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
+	@echo "iverilog: etm_top and cs_funnel compile (make etm-rtl-smoke runs them)"
 
 
 # ETM RTL alone on the contract's worked examples E1..E5 (hand-derived bytes and cycles)
