@@ -292,8 +292,8 @@ module etm_rtl_smoke_tb;
     insn(32'h1000, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0);  // NOP16
     repeat (10) exc(9'd11, 32'h1002);
     idle_cycles(3);
-    if (u_dut.u_fifo.count_q != 9'd60) begin
-      $display("FAIL E5: FIFO holds %0d bytes, expected 60", u_dut.u_fifo.count_q);
+    if (u_dut.u_fifo.count_o != 9'd60) begin
+      $display("FAIL E5: FIFO holds %0d bytes, expected 60", u_dut.u_fifo.count_o);
       errors = errors + 1;
     end
     atready = 1'b1;

@@ -37,11 +37,21 @@ module etm_fifo #(
   // [ETM-FIFO-1] pop the head, then append the cycle's bytes; free space excludes the pop.
   assign pop = (count_q != 9'd0) & atready_i;
 
+  // Per entry, not per byte (far smaller in synthesis): entry e is written when its distance
+  // from the write pointer, off, is below the cycle's byte count; it takes byte off of the
+  // cycle, which etm_gen holds at position len-1-off (the last byte in bits [7:0]).
+  logic [AW-1:0] off;
+  logic [5:0]    sel;
+
   always_comb begin
     mem_d = mem_q;
-    for (int i = 0; i < etm_pkg::MaxBytes; i++) begin
-      if (6'(i) < push_len_i) begin
-        mem_d[{AW'(wr_q + AW'(push_len_i) - AW'(i + 1)), 3'b000} +: 8] = push_data_i[8*i +: 8];
+    off   = '0;
+    sel   = '0;
+    for (int e = 0; e < FifoDepth; e++) begin
+      off = AW'(e) - wr_q;
+      sel = push_len_i - 6'd1 - 6'(off);
+      if ({1'b0, off} < (AW+1)'(push_len_i)) begin
+        mem_d[8*e +: 8] = push_data_i[{sel, 3'b000} +: 8];
       end
     end
   end
