@@ -66,6 +66,13 @@ RTL_FPB    := rtl/fpb/fpb_pkg.sv $(filter-out rtl/fpb/fpb_pkg.sv,$(sort $(wildca
 RTL_TPIU   := rtl/tpiu/tpiu_pkg.sv $(filter-out rtl/tpiu/tpiu_pkg.sv,$(sort $(wildcard rtl/tpiu/*.sv)))
 RTL_DWT    := rtl/dwt/dwt_pkg.sv $(filter-out rtl/dwt/dwt_pkg.sv,$(sort $(wildcard rtl/dwt/*.sv)))
 RTL_TOP    := rtl/top/trace_top.sv
+# the ETM (issue #23) and the two-input funnel: not wired into trace_top yet, so not in
+# RTL_SRCS; linted, synthesized and smoke-tested on their own (make lint, synth, etm-rtl-smoke)
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
+              rtl/etm/etm_top.sv
+RTL_FUNNEL := rtl/common/cs_funnel.sv
+# etm_top parameter sets checked by lint and synth: the default (full) and the corners
+ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
 RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_TOP)
 RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt
 RTL_DIR    ?= .
@@ -262,6 +269,14 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    $$(make -s --no-print-directory dwt-params-$$c) rtl/common/cs_pkg.sv $(RTL_DWT); done
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
+	@set -e; for p in $(ETM_LINT_SETS); do set -- $$p; \
+	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 \
+	    rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
+	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
+	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
 	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
@@ -314,6 +329,20 @@ synth: ## yosys generic synthesis of itm_top, fpb_top (base and max), tpiu_top a
 	    check -assert; tee -o $(BUILD)/synth/dwt_$$c.stat stat"; \
 	  grep -E 'Number of cells' $(BUILD)/synth/dwt_$$c.stat | tail -1; done
 
+synth-etm: ## yosys generic synthesis of etm_top (default parameters) and cs_funnel, fails on latches
+	@mkdir -p $(BUILD)/synth
+	@set -e; echo "== synth etm full"; \
+	  yosys -q -l $(BUILD)/synth/etm_full.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) \
+	    rtl/common/cs_pkg.sv $(RTL_ETM); synth -top etm_top; \
+	    select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; check -assert; \
+	    tee -o $(BUILD)/synth/etm_full.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/etm_full.stat | tail -1
+	@set -e; echo "== synth cs_funnel"; \
+	  yosys -q -l $(BUILD)/synth/funnel.log -p "read_verilog -sv -DSYNTHESIS $(RTL_INC) \
+	    $(RTL_FUNNEL); synth -top cs_funnel; select -assert-none t:\$$dlatch t:\$$_DLATCH_* ; \
+	    check -assert; tee -o $(BUILD)/synth/funnel.stat stat"; \
+	  grep -E 'Number of cells' $(BUILD)/synth/funnel.stat | tail -1
+
 synth-params-%:
 	@echo "$(call SYNTH_TOP_PARAMS,$*)"
 fpb-synth-params-%:
@@ -343,8 +372,31 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	@out=$$(vvp -n $(BUILD)/iverilog/tpiu_smoke.vvp); echo "$$out" | grep -E 'ERROR|FAIL' | head -5; \
 	  echo "$$out" | tail -1; echo "$$out" | grep -q '^tpiu_rtl_smoke_tb: PASS' && \
 	  ! echo "$$out" | grep -q 'ERROR'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s etm_top -o $(BUILD)/iverilog/etm_top.vvp \
+	    rtl/common/cs_pkg.sv $(RTL_ETM) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s cs_funnel -o $(BUILD)/iverilog/cs_funnel.vvp \
+	    $(RTL_FUNNEL) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
+	@echo "iverilog: etm_top and cs_funnel compile (make etm-rtl-smoke runs them)"
 
+
+# ETM RTL alone on the contract's worked examples E1..E5 (hand-derived bytes and cycles)
+.PHONY: etm-rtl-smoke synth-etm
+etm-rtl-smoke: ## etm_top under Icarus on the contract's worked examples E1-E5 (bytes, ATB cycles); cs_funnel
+	@mkdir -p $(BUILD)/iverilog
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s etm_rtl_smoke_tb -o $(BUILD)/iverilog/etm_smoke.vvp \
+	    rtl/common/cs_pkg.sv $(RTL_ETM) tests/etm_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@# a failed RTL assertion prints ERROR: and does not stop the run
+	@out=$$(vvp -n $(BUILD)/iverilog/etm_smoke.vvp); echo "$$out" | grep -E '^(ok|FAIL)|ERROR'; \
+	  echo "$$out" | tail -1; echo "$$out" | grep -q '^etm_rtl_smoke_tb: PASS' && \
+	  ! echo "$$out" | grep -q 'ERROR'
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s funnel_rtl_smoke_tb \
+	    -o $(BUILD)/iverilog/funnel_smoke.vvp $(RTL_FUNNEL) tests/funnel_rtl_smoke_tb.sv 2>&1 | \
+	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@out=$$(vvp -n $(BUILD)/iverilog/funnel_smoke.vvp); echo "$$out" | grep -E '^(ok|FAIL)|ERROR'; \
+	  echo "$$out" | tail -1; echo "$$out" | grep -q '^funnel_rtl_smoke_tb: PASS' && \
+	  ! echo "$$out" | grep -q 'ERROR'
 
 # ---- lockstep regressions ---------------------------------------------------------------
 scenarios: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## directed scenarios on every configuration; trace_tb's diagnostics

@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: Apache-2.0
+// ETM element generation: ViewInst and start/stop, the trace state, the address history,
+// the return stack, atom packing, timestamps, cycle counts, periodic sync and overflow.
+// Produces, per cycle, the ordered bytes that enter the output FIFO at the edge.
+// Spec: Armv8-M B14.3; docs/etm-contract.md 5-11 (the algorithm of 6 step by step).
+
+`default_nettype none
+
+`include "cs_assert.svh"
+
+module etm_gen #(
+  parameter int FifoDepth = 64,   // output FIFO bytes (free-space arithmetic)
+  parameter int RsDepth   = 3,    // return-stack entries 0..15
+  parameter int CcSize    = 12,   // cycle counter width 12..20
+  parameter int NumPc     = 4,    // PE comparator inputs 0..4
+  parameter int SecExt    = 1     // Security Extension, 0 or 1
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // programmed state (etm_regs)
+  input  logic        en_i,            // EN_q
+  input  logic        en_set_i,        // enabling write at this edge [ETM-EN-1]
+  input  logic        cfg_bb_i,
+  input  logic        cfg_cci_i,
+  input  logic        cfg_ts_i,
+  input  logic        cfg_rs_i,
+  input  logic [7:0]  tsctlr_i,
+  input  logic [4:0]  syncpr_i,
+  input  logic [11:0] ccthr_i,
+  input  logic [7:0]  victlr_event_i,
+  input  logic        ss_i,
+  input  logic [3:0]  start_i,
+  input  logic [3:0]  stop_i,
+  output logic        ss_we_o,
+  output logic        ss_d_o,
+  // PE trace interface [ETM-PE-*]
+  input  logic        pe_valid_i,
+  input  logic [31:0] pe_addr_i,
+  input  logic        pe_size_i,
+  input  logic        pe_br_i,
+  input  logic        pe_ind_i,
+  input  logic        pe_taken_i,
+  input  logic        pe_link_i,
+  input  logic        pe_excret_i,
+  input  logic        pe_ns_i,
+  input  logic        exc_valid_i,
+  input  logic [8:0]  exc_num_i,
+  input  logic [31:0] exc_ret_i,
+  input  logic [((NumPc > 0) ? NumPc : 1)-1:0] cmpmatch_i,
+  input  logic [63:0] gts_i,
+  input  logic        niden_i,
+  input  logic        spniden_i,
+  input  logic        afvalid_i,
+  // output FIFO
+  input  logic [8:0]  fifo_count_i,    // count_q
+  output logic [etm_pkg::MaxBytes*8-1:0] push_data_o,  // last byte in bits [7:0]
+  output logic [5:0]  push_len_o,
+  output logic        atoms_empty_o
+);
+
+  localparam int RsMax   = (RsDepth > 0) ? RsDepth : 1;
+  localparam int PcW     = (NumPc > 0) ? NumPc : 1;
+  localparam logic [CcSize-1:0] CcMax = '1;
+  localparam int MaxB    = etm_pkg::MaxBytes;
+
+  // ---- State ---------------------------------------------------------------------------
+  logic [4:0]  at_n_q, at_n_d;          // pending atoms [ETM-ATOM-1]
+  logic [2:0]  at_bits_q, at_bits_d;    // atoms 0..2 (1 = E) while at most 3
+  logic        resync_q, resync_d;      // resync_pend
+  logic        ton_q, ton_d;            // ton_pend
+  logic        ovf_q, ovf_d;
+  logic [1:0]  need_q, need_d;          // need_addr [ETM-GEN-2]
+  logic        ctxv_q, ctxv_d;          // ctx_valid
+  logic        ctxns_q, ctxns_d;        // ctx_ns
+  logic [95:0] hist_q, hist_d;          // address history [ETM-ADDR-1], hist[i] in bits
+                                        // [32i+31:32i], bit 0 of each always 0
+  logic [2:0]  hist_is_q, hist_is_d;    // 1 = IS1
+  logic [RsMax*32-1:0] rs_q, rs_d;      // return stack, entry 0 (the top) in bits [31:0]
+  logic [4:0]  rs_n_q, rs_n_d;
+  logic        ts_req_q, ts_req_d;
+  logic [63:0] ts_prev_q, ts_prev_d;    // P of [ETM-PKT-TS]
+  logic [CcSize-1:0] cc_q, cc_d;        // cc_cnt
+  logic        ccu_q, ccu_d;            // cc_unknown
+  logic [20:0] sync_q, sync_d;          // sync_cnt
+  logic        atwp_q, atwp_d;          // at_wp
+
+  // ---- Per-cycle terms [ETM-VIEW-1] ----------------------------------------------------
+  logic        ev, ns, res_vi, res_ts, start, stop, in_ss, prohib, traced;
+  logic [31:0] addr_a;
+
+  // RES(sel): resource pair 0 only, TRUE iff TYPE = 0 and SEL = 1.
+  logic unused_type_bits;
+  assign unused_type_bits = ^{victlr_event_i[6:5], tsctlr_i[6:5], start_i, stop_i};
+  assign res_vi = ~victlr_event_i[7] & (victlr_event_i[4:0] == 5'd1);
+  assign res_ts = ~tsctlr_i[7] & (tsctlr_i[4:0] == 5'd1);
+  assign ev     = pe_valid_i | exc_valid_i;
+  assign ns     = (SecExt != 0) ? pe_ns_i : 1'b1;
+  assign start  = pe_valid_i & |(cmpmatch_i & start_i[PcW-1:0]);
+  assign stop   = pe_valid_i & |(cmpmatch_i & stop_i[PcW-1:0]);
+  assign in_ss  = ss_i | start;
+  // [ETM-AUTH-1]
+  assign prohib = ~niden_i | ((SecExt != 0) & ~ns & ~spniden_i);
+  assign traced = en_i & ev & res_vi & in_ss & ~prohib;
+  assign addr_a = (exc_valid_i ? exc_ret_i : pe_addr_i) & 32'hFFFF_FFFE;
+
+  // SSSTATUS at every edge with EN_q = 1 and an instruction [ETM-VIEW-1]
+  assign ss_we_o = en_i & pe_valid_i & (NumPc > 0);
+  assign ss_d_o  = (ss_i | start) & ~stop;
+
+  logic [20:0] report;   // [ETM-CC-1]
+  assign report = (cc_q == CcMax) ? 21'(CcMax) : 21'(cc_q) + 21'd1;
+
+  logic sync_due;        // [ETM-SYNC-1]
+  assign sync_due = (syncpr_i != 5'd0) && (sync_q >= (21'd1 << syncpr_i));
+
+  logic [9:0] free;      // [ETM-FIFO-1]
+  assign free = 10'(FifoDepth) - {1'b0, fifo_count_i};
+
+  // ---- The algorithm of contract 6, then 11 --------------------------------------------
+  // Bytes are shifted into a flat buffer from the bottom (constant shifts only, so that
+  // synthesis stays small): the cycle's LAST byte is in bits [7:0], its first in bits
+  // [8*len-1 -: 8]. w* are working copies of the state.
+  logic [MaxB*8-1:0] eb, ob;     // event demand, cycle output
+  logic [5:0]        el, ol;
+  logic [4:0]        wn;
+  logic [2:0]        wbits;
+  logic              wfull, wp0, wtsdone, wrs_on, wcc_gen, wasync, accept;
+  logic [31:0]       wa;
+  logic [3:0]        tsn;
+  logic [71:0]       tsf;
+  logic [23:0]       ul;
+  logic [1:0]        ull;
+  logic [9:0]        etype;
+  logic [20:0]       ccv;
+  logic [RsMax*32-1:0] rs_ext;
+
+`define ETM_PUT(b) begin eb = {eb[MaxB*8-9:0], (b)}; el = el + 6'd1; end
+`define ETM_FLUSH begin if (wn != 5'd0) begin \
+    `ETM_PUT(etm_pkg::atom_flush_byte(wn, wbits)) wn = 5'd0; wbits = 3'd0; end end
+`define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
+    hist_is_d = {hist_is_d[1:0], 1'b1}; end
+
+// address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A)
+`define ETM_ADDR begin \
+    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'h90) \
+    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'h91) \
+    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'h92) \
+    else if (wa[31:8] == hist_d[31:8]) begin \
+      `ETM_PUT(8'h96) `ETM_PUT({1'b0, wa[7:1]}) end \
+    else if (wa[31:16] == hist_d[31:16]) begin \
+      `ETM_PUT(8'h96) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
+    else begin \
+      `ETM_PUT(8'h9B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
+      `ETM_PUT(wa[31:24]) end \
+    `ETM_HPUSH(wa) end
+
+  always_comb begin
+    // defaults: hold
+    at_n_d = at_n_q;  at_bits_d = at_bits_q;
+    resync_d = resync_q;  ton_d = ton_q;  ovf_d = ovf_q;  need_d = need_q;
+    ctxv_d = ctxv_q;  ctxns_d = ctxns_q;
+    hist_d = hist_q;  hist_is_d = hist_is_q;
+    rs_d = rs_q;  rs_n_d = rs_n_q;
+    ts_req_d = ts_req_q;  ts_prev_d = ts_prev_q;
+    cc_d = cc_q;  ccu_d = ccu_q;  sync_d = sync_q;  atwp_d = atwp_q;
+    eb = '0;  el = 6'd0;  ob = '0;  ol = 6'd0;
+    wn = at_n_q;  wbits = at_bits_q;
+    wfull = 1'b0;  wp0 = 1'b0;  wtsdone = 1'b0;  wcc_gen = 1'b0;  wasync = 1'b0;
+    accept = 1'b0;  wa = addr_a;
+    wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
+    rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
+
+    if (en_i) begin
+      // [ETM-TS-1] the TRCTSCTLR request enters the committed state at every enabled edge
+      if (cfg_ts_i && res_ts) ts_req_d = 1'b1;
+
+      if (traced) begin
+        // ---- contract 6, on working copies (state *_d, atoms wn/wbits, bytes eb/el) ----
+        wfull = resync_q | (sync_due & atwp_q);
+        // step 1 [ETM-SYNC-1]
+        if (wfull) begin
+          `ETM_FLUSH
+          for (int i = 0; i < 11; i++) `ETM_PUT(8'h00)
+          `ETM_PUT(8'h80)
+          wasync = 1'b1;
+          // Trace Info [ETM-PKT-TINFO]
+          `ETM_PUT(8'h01)
+          `ETM_PUT({4'h0, cfg_cci_i, 3'b001})
+          `ETM_PUT({7'h0, cfg_cci_i})
+          if (cfg_cci_i) begin
+            ul = etm_pkg::uleb3({9'h0, ccthr_i});
+            ull = etm_pkg::uleb3_len({9'h0, ccthr_i[11:7]});
+            `ETM_PUT(ul[7:0])
+            if (ull >= 2'd2) `ETM_PUT(ul[15:8])
+          end
+          hist_d = '0;                                      // hist_reset()
+          hist_is_d = 3'b000;
+          rs_n_d = 5'd0;                                    // rs_clear()
+          ts_prev_d = 64'h0;                                // P after Trace Info
+          sync_d = 21'd0;
+          if (cfg_ts_i) begin                               // [ETM-TS-2]
+            tsn = etm_pkg::ts_len(gts_i, ts_prev_d);
+            tsf = etm_pkg::ts_field(gts_i, tsn);
+            `ETM_PUT(cfg_cci_i ? 8'h03 : 8'h02)
+            for (int k = 0; k < 9; k++) if (4'(k) < tsn) `ETM_PUT(tsf[8*k +: 8])
+            if (cfg_cci_i) begin
+              ul = etm_pkg::uleb3(report);
+              ull = etm_pkg::uleb3_len(report[20:7]);
+              for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8])
+            end
+            ts_prev_d = gts_i;
+            ts_req_d = 1'b0;
+            wtsdone = 1'b1;
+          end
+        end
+        // step 2 [ETM-PKT-TON]
+        if (resync_q || ton_q) begin
+          `ETM_FLUSH
+          `ETM_PUT(8'h04)
+          rs_n_d = 5'd0;
+        end
+        // step 3 [ETM-CTX-1], [ETM-RS-3], [ETM-ADDR-1]
+        if (wfull || ton_q || !ctxv_q || ns != ctxns_q) begin
+          `ETM_FLUSH
+          `ETM_PUT(8'h83)
+          `ETM_PUT({1'b0, wa[7:1]})
+          `ETM_PUT(wa[15:8])
+          `ETM_PUT(wa[23:16])
+          `ETM_PUT(wa[31:24])
+          `ETM_PUT({2'b00, ns, 5'b00000})
+          `ETM_HPUSH(wa)
+          ctxv_d = 1'b1;
+          ctxns_d = ns;
+        end else if (need_q == etm_pkg::NaInd && wrs_on && rs_n_d != 5'd0 && rs_d[31:0] == wa) begin
+          rs_d = rs_d >> 32;
+          rs_n_d = rs_n_d - 5'd1;
+        end else if (need_q != etm_pkg::NaNone) begin
+          `ETM_FLUSH
+          `ETM_ADDR
+        end
+        resync_d = 1'b0;
+        ton_d = 1'b0;
+        need_d = etm_pkg::NaNone;
+        // step 4
+        if (exc_valid_i) begin
+          `ETM_FLUSH
+          etype = etm_pkg::exc_type(exc_num_i);   // [ETM-PKT-EXC], E1:E0 = 01
+          `ETM_PUT(8'h06)
+          `ETM_PUT({(etype >= 10'd32), 1'b0, etype[4:0], 1'b1})
+          if (etype >= 10'd32) `ETM_PUT({3'b000, etype[9:5]})
+          `ETM_ADDR
+          need_d = etm_pkg::NaPlain;
+          wp0 = 1'b1;
+          if (cfg_ts_i) ts_req_d = 1'b1;
+        end else if (pe_br_i) begin
+          wp0 = 1'b1;
+          // [ETM-RS-2] push (discarding the oldest when full)
+          if (pe_taken_i && pe_link_i && wrs_on) begin
+            rs_ext = '0;
+            rs_ext[31:0] = wa + (pe_size_i ? 32'd4 : 32'd2);
+            rs_d = (rs_d << 32) | rs_ext;   // the oldest entry drops off the end
+            if (rs_n_d != 5'(RsDepth)) rs_n_d = rs_n_d + 5'd1;
+          end
+          // add_atom [ETM-ATOM-2]
+          if (wn < 5'd3) wbits[wn[1:0]] = pe_taken_i;
+          wn = wn + 5'd1;
+          if (pe_taken_i && wn == 5'd24) begin
+            `ETM_PUT(8'hD4)                        // F6: 23 E then E
+            wn = 5'd0; wbits = 3'd0;
+          end else if (!pe_taken_i && wn >= 5'd4) begin
+            `ETM_PUT(8'hE0 | {3'b000, wn - 5'd4})  // F6: n-1 E then N
+            wn = 5'd0; wbits = 3'd0;
+          end else if (wn == 5'd3 && wbits != 3'b111) begin
+            `ETM_PUT(8'hF8 | {5'h0, wbits})        // F3
+            wn = 5'd0; wbits = 3'd0;
+          end
+          if (pe_taken_i && pe_ind_i)     need_d = etm_pkg::NaInd;
+          else if (pe_taken_i && cfg_bb_i) need_d = etm_pkg::NaPlain;   // [ETM-BB-1]
+          if (pe_excret_i) begin                    // [ETM-EXC-2]
+            `ETM_FLUSH
+            `ETM_PUT(8'h07)
+            if (cfg_ts_i) ts_req_d = 1'b1;
+          end
+        end
+        // step 5 [ETM-TS-3]
+        if (wp0 && ts_req_d && !wtsdone) begin
+          `ETM_FLUSH
+          tsn = etm_pkg::ts_len(gts_i, ts_prev_d);
+          tsf = etm_pkg::ts_field(gts_i, tsn);
+          `ETM_PUT(cfg_cci_i ? 8'h03 : 8'h02)
+          for (int k = 0; k < 9; k++) if (4'(k) < tsn) `ETM_PUT(tsf[8*k +: 8])
+          if (cfg_cci_i) begin
+            ul = etm_pkg::uleb3(report);
+            ull = etm_pkg::uleb3_len(report[20:7]);
+            for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8])
+          end
+          ts_prev_d = gts_i;
+          ts_req_d = 1'b0;
+        end
+        // step 6 [ETM-CC-2]
+        if (wp0 && cfg_cci_i && (ccu_q || report >= {9'h0, ccthr_i})) begin
+          `ETM_FLUSH
+          if (ccu_q) begin
+            `ETM_PUT(8'h0F)
+          end else begin
+            ccv = report - {9'h0, ccthr_i};
+            ul = etm_pkg::uleb3(ccv);
+            ull = etm_pkg::uleb3_len(ccv[20:7]);
+            `ETM_PUT(8'h0E)
+            for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8])
+          end
+          wcc_gen = 1'b1;
+          ccu_d = 1'b0;
+        end
+        atwp_d = wp0;
+
+        // ---- contract 11: does the demand fit? [ETM-OVF-1..3] ----
+        accept = ({4'h0, el} + 10'd3 <= free);
+        if (accept) begin
+          ob = eb;
+          ol = el;
+          at_n_d = wn;
+          at_bits_d = wbits;
+          ovf_d = 1'b0;
+        end else begin
+          // nothing of the event's state update is kept (SSSTATUS, cc counting and the
+          // TRCTSCTLR request excepted)
+          resync_d = resync_q;  ton_d = ton_q;  need_d = need_q;
+          ctxv_d = ctxv_q;  ctxns_d = ctxns_q;
+          hist_d = hist_q;  hist_is_d = hist_is_q;
+          rs_d = rs_q;  rs_n_d = rs_n_q;
+          ts_prev_d = ts_prev_q;  ccu_d = ccu_q;  atwp_d = atwp_q;
+          sync_d = sync_q;
+          ts_req_d = ts_req_q | (cfg_ts_i & res_ts);
+          wcc_gen = 1'b0;
+          wasync = 1'b0;
+          if (!ovf_q) begin
+            // [ETM-OVF-2] pending atoms, then Overflow
+            if (at_n_q != 5'd0) begin
+              ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+              ol = 6'd1;
+            end
+            ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
+            ol = ol + 6'd2;
+            at_n_d = 5'd0;  at_bits_d = 3'd0;
+            ovf_d = 1'b1;  resync_d = 1'b1;  ton_d = 1'b1;
+            need_d = etm_pkg::NaNone;
+            ccu_d = cfg_cci_i;
+          end
+        end
+      end else if (ev) begin
+        // [ETM-VIEW-2] an untraced event ends the traced stretch
+        if (at_n_q != 5'd0) begin
+          ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+          ol = 6'd1;
+        end
+        at_n_d = 5'd0;  at_bits_d = 3'd0;
+        ton_d = 1'b1;
+        need_d = etm_pkg::NaNone;
+        atwp_d = 1'b1;
+      end
+      // [ETM-CC-1]
+      cc_d = wcc_gen ? '0 : ((cc_q == CcMax) ? cc_q : cc_q + 1'b1);
+    end else if (at_n_q != 5'd0) begin
+      // [ETM-ATOM-3] first edge with EN_q = 0: pending atoms are packed
+      ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+      ol = 6'd1;
+      at_n_d = 5'd0;  at_bits_d = 3'd0;
+    end
+
+    // [ETM-FLUSH-1] ATB flush: the atoms left after the cycle's event
+    if (afvalid_i && at_n_d != 5'd0) begin
+      ob = {ob[MaxB*8-9:0], etm_pkg::atom_flush_byte(at_n_d, at_bits_d)};
+      ol = ol + 6'd1;
+      at_n_d = 5'd0;  at_bits_d = 3'd0;
+    end
+
+    // [ETM-SYNC-1] bytes put into the FIFO since the last A-Sync (not those of its cycle)
+    if (!wasync) sync_d = (sync_q + 21'(ol) >= 21'h10_0000) ? 21'h10_0000 : sync_q + 21'(ol);
+
+    // [ETM-EN-1] the enabling write resets the trace state after the pack above
+    if (en_set_i) begin
+      at_n_d = 5'd0;  at_bits_d = 3'd0;
+      resync_d = 1'b1;  ton_d = 1'b1;  ovf_d = 1'b0;  need_d = etm_pkg::NaNone;
+      ctxv_d = 1'b0;  rs_n_d = 5'd0;  ts_req_d = 1'b0;  cc_d = '0;  ccu_d = 1'b0;
+      sync_d = 21'd0;  atwp_d = 1'b1;  ts_prev_d = 64'h0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      at_n_q    <= 5'd0;
+      at_bits_q <= 3'd0;
+      resync_q  <= 1'b1;
+      ton_q     <= 1'b1;
+      ovf_q     <= 1'b0;
+      need_q    <= etm_pkg::NaNone;
+      ctxv_q    <= 1'b0;
+      ctxns_q   <= 1'b0;
+      hist_is_q <= 3'b000;
+      rs_n_q    <= 5'd0;
+      ts_req_q  <= 1'b0;
+      ts_prev_q <= 64'h0;
+      cc_q      <= '0;
+      ccu_q     <= 1'b0;
+      sync_q    <= 21'd0;
+      atwp_q    <= 1'b1;
+      hist_q    <= '0;
+    end else begin
+      at_n_q    <= at_n_d;
+      at_bits_q <= at_bits_d;
+      resync_q  <= resync_d;
+      ton_q     <= ton_d;
+      ovf_q     <= ovf_d;
+      need_q    <= need_d;
+      ctxv_q    <= ctxv_d;
+      ctxns_q   <= ctxns_d;
+      hist_is_q <= hist_is_d;
+      rs_n_q    <= rs_n_d;
+      ts_req_q  <= ts_req_d;
+      ts_prev_q <= ts_prev_d;
+      cc_q      <= cc_d;
+      ccu_q     <= ccu_d;
+      sync_q    <= sync_d;
+      atwp_q    <= atwp_d;
+      hist_q    <= hist_d;
+    end
+  end
+
+  // Return-stack storage: no reset needed (rs_n_q says which entries are valid).
+  always_ff @(posedge clk_i) begin
+    rs_q <= rs_d;
+  end
+
+  assign push_data_o   = ob;
+  assign push_len_o    = ol;
+  assign atoms_empty_o = (at_n_q == 5'd0);
+
+  // ---- Assertions ------------------------------------------------------------------------
+  `CS_ASSERT_INIT(FifoDepthRange_A, FifoDepth == 64 || FifoDepth == 128 || FifoDepth == 256)
+  `CS_ASSERT_INIT(RsDepthRange_A, RsDepth >= 0 && RsDepth <= 15)
+  `CS_ASSERT_INIT(CcSizeRange_A, CcSize >= 12 && CcSize <= 20)
+  `CS_ASSERT_INIT(SecExtRange_A, SecExt == 0 || SecExt == 1)
+  `CS_ASSERT_INIT(NumPcRange_A, NumPc >= 0 && NumPc <= 4)
+  // [ETM-ATOM-2] invariant: all E (up to 23) or an N within at most 2 atoms
+  `CS_ASSERT(AtomList_A, at_n_q <= 5'd23 && (at_n_q <= 5'd2 || at_bits_q == 3'b111 ||
+                                             at_n_q > 5'd3))
+  // [ETM-OVF-4] a flush alone always fits
+  `CS_ASSERT(PushFits_A, {4'h0, push_len_o} <= free)
+  `CS_ASSERT(RsCount_A, rs_n_q <= 5'(RsDepth))
+
+endmodule
