@@ -653,7 +653,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.

@@ -154,6 +154,21 @@ module etm_gen #(
       `ETM_PUT(wa[31:24]) end \
     `ETM_HPUSH(wa) end
 
+// a Timestamp packet [ETM-PKT-TS]: gts_i against the previous value P, the cycle-count field
+// under CCI; P := gts_i and the request is served
+`define ETM_TS begin \
+    tsn = etm_pkg::ts_len(gts_i, ts_prev_d); \
+    tsf = etm_pkg::ts_field(gts_i, tsn); \
+    `ETM_PUT(cfg_cci_i ? 8'h03 : 8'h02) \
+    for (int k = 0; k < 9; k++) if (4'(k) < tsn) `ETM_PUT(tsf[8*k +: 8]) \
+    if (cfg_cci_i) begin \
+      ul = etm_pkg::uleb3(report); \
+      ull = etm_pkg::uleb3_len(report[20:7]); \
+      for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8]) \
+    end \
+    ts_prev_d = gts_i; \
+    ts_req_d = 1'b0; end
+
   always_comb begin
     // defaults: hold
     at_n_d = at_n_q;  at_bits_d = at_bits_q;
@@ -199,17 +214,7 @@ module etm_gen #(
           ts_prev_d = 64'h0;                                // P after Trace Info
           sync_d = 21'd0;
           if (cfg_ts_i) begin                               // [ETM-TS-2]
-            tsn = etm_pkg::ts_len(gts_i, ts_prev_d);
-            tsf = etm_pkg::ts_field(gts_i, tsn);
-            `ETM_PUT(cfg_cci_i ? 8'h03 : 8'h02)
-            for (int k = 0; k < 9; k++) if (4'(k) < tsn) `ETM_PUT(tsf[8*k +: 8])
-            if (cfg_cci_i) begin
-              ul = etm_pkg::uleb3(report);
-              ull = etm_pkg::uleb3_len(report[20:7]);
-              for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8])
-            end
-            ts_prev_d = gts_i;
-            ts_req_d = 1'b0;
+            `ETM_TS
             wtsdone = 1'b1;
           end
         end
@@ -285,17 +290,7 @@ module etm_gen #(
         // step 5 [ETM-TS-3]
         if (wp0 && ts_req_d && !wtsdone) begin
           `ETM_FLUSH
-          tsn = etm_pkg::ts_len(gts_i, ts_prev_d);
-          tsf = etm_pkg::ts_field(gts_i, tsn);
-          `ETM_PUT(cfg_cci_i ? 8'h03 : 8'h02)
-          for (int k = 0; k < 9; k++) if (4'(k) < tsn) `ETM_PUT(tsf[8*k +: 8])
-          if (cfg_cci_i) begin
-            ul = etm_pkg::uleb3(report);
-            ull = etm_pkg::uleb3_len(report[20:7]);
-            for (int k = 0; k < 3; k++) if (2'(k) < ull) `ETM_PUT(ul[8*k +: 8])
-          end
-          ts_prev_d = gts_i;
-          ts_req_d = 1'b0;
+          `ETM_TS
         end
         // step 6 [ETM-CC-2]
         if (wp0 && cfg_cci_i && (ccu_q || report >= {9'h0, ccthr_i})) begin
