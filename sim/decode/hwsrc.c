@@ -176,8 +176,23 @@ char *hwsrc_format(const struct hwsrc *h, char *buf, size_t n)
 
 char *hwsrc_json_put(const struct hwsrc *h, char *o)
 {
-    const char *k = hwsrc_kind_name(h->kind);
-    o = tp_chr(tp_str(tp_str(o, ",\"dwt\":\""), k), '"');
+    /* ,"dwt":"NAME" (hwsrc_kind_name's names), copied whole with its length */
+#define DWT_KEY(name) {",\"dwt\":\"" name "\"", sizeof ",\"dwt\":\"" name "\"" - 1}
+    static const struct {
+        char s[32];
+        unsigned n;
+    } keys[HWSRC_NKINDS] = {
+        DWT_KEY("EVENT_COUNTER"), DWT_KEY("EXCEPTION"),  DWT_KEY("PC_SAMPLE"),
+        DWT_KEY("PC_SLEEP"),      DWT_KEY("PC_PROHIBITED"), DWT_KEY("PMU_OVERFLOW"),
+        DWT_KEY("DATA_PC"),       DWT_KEY("DATA_MATCH"), DWT_KEY("DATA_ADDR"),
+        DWT_KEY("DATA_VALUE"),    DWT_KEY("HW_RESERVED")};
+#undef DWT_KEY
+    if ((unsigned)h->kind < HWSRC_NKINDS) {
+        memcpy(o, keys[h->kind].s, sizeof keys[0].s);
+        o += keys[h->kind].n;
+    } else {
+        o = tp_chr(tp_str(tp_str(o, ",\"dwt\":\""), hwsrc_kind_name(h->kind)), '"');
+    }
     switch (h->kind) {
     case HWSRC_EVENT: {
         o = tp_str(o, ",\"wrapped\":[");

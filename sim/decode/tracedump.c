@@ -337,8 +337,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 #define LINE_MAX (64 + 64 + HWSRC_TEXT_MAX + 3 * PKTDEC_MAX_BYTES + 16)
 
 /* The lines go into out_buf, which is written to stdout when the next line might not fit,
- * before anything else is written (out_flush) and at exit. */
-static char out_buf[1u << 16];
+ * before anything else is written (out_flush) and at exit. 512 KiB: each write(2) costs a
+ * system call (under a hypervisor several microseconds), and at 64 KiB the --json output
+ * of the bench's 8 MB (238 MB of text) took 3,600 of them, 7 % of the CPU time; 512 KiB
+ * still stays in the L2 cache. */
+static char out_buf[1u << 19];
 static size_t out_n;
 
 static void out_flush(void)
@@ -370,21 +373,74 @@ static void out_done(const char *end)
     out_n = (size_t)(end - out_buf);
 }
 
-/* ,"type":"NAME" of --json, with its length, by packet type (pktdec_type_name's names) */
+/* ,"type":"NAME" of --json, with its length, by packet type (pktdec_type_name's names);
+ * INST and HW with the key that follows: ,"type":"INST","port": and ,"type":"HW","disc": */
 struct json_type {
     char s[24]; /* copied whole (a constant size: no call), the room being there */
     unsigned n;
 };
 #define JSON_TYPE(name) {",\"type\":\"" name "\"", sizeof ",\"type\":\"" name "\"" - 1}
+#define JSON_LIT(s) {s, sizeof s - 1}
 static const struct json_type json_types[PKT_NTYPES] = {
     JSON_TYPE("NONE"), JSON_TYPE("SYNC"), JSON_TYPE("OVF"), JSON_TYPE("LTS"),  JSON_TYPE("GTS1"),
-    JSON_TYPE("GTS2"), JSON_TYPE("EXT"),  JSON_TYPE("INST"), JSON_TYPE("HW"), JSON_TYPE("BAD"),
+    JSON_TYPE("GTS2"), JSON_TYPE("EXT"),  JSON_LIT(",\"type\":\"INST\",\"port\":"),
+    JSON_LIT(",\"type\":\"HW\",\"disc\":"), JSON_TYPE("BAD"),
 };
-/* the same with the key that follows: ,"type":"INST","port": and ,"type":"HW","disc": */
-#define JSON_LIT(s) {s, sizeof s - 1}
-static const struct json_type json_inst_port = JSON_LIT(",\"type\":\"INST\",\"port\":");
-static const struct json_type json_hw_disc = JSON_LIT(",\"type\":\"HW\",\"disc\":");
 static const struct json_type json_incomplete = JSON_TYPE("INCOMPLETE");
+
+/* The decimal offset of --json through c (textput.h's tp_count): the common step, a packet of
+ * a few bytes after the last, with at most a carry into the digit before the last, changes
+ * the one or two last digits of the text in place. The kept text is copied out before its
+ * digits change (a wide load of bytes just stored would wait for the stores: a
+ * store-forwarding stall, the largest cost of this line in a profile). */
+static inline __attribute__((always_inline)) char *json_offset_put(char *o, struct tp_count *c,
+                                                                   uint64_t v)
+{
+    const uint64_t d = v - c->v;
+    const unsigned n = c->n;
+    if (d < 10u && n >= 2) {
+        memcpy(o, c->txt, 20); /* whole: a constant size (the line's room covers it) */
+        const unsigned last = (unsigned)(c->txt[n - 1] - '0') + (unsigned)d;
+        const unsigned carry = last >= 10u; /* computed, not branched on */
+        const char before = c->txt[n - 2];
+        if ((carry & (before == '9')) == 0) { /* else a carry on: the general way */
+            o[n - 1] = c->txt[n - 1] = (char)('0' + last - 10u * carry);
+            o[n - 2] = c->txt[n - 2] = (char)(before + (char)carry);
+            c->v = v;
+            return o + n;
+        }
+    }
+    return tp_count_put(o, c, v);
+}
+
+/* ","raw":"XX XX ..."}\n: the packet's bytes (at most PKTDEC_MAX_BYTES kept, " ..." if it had
+ * more) and the end of the line; each byte one 4-character copy (tp_bytes_over: the room of
+ * the line covers the character past the end). */
+static inline char *json_raw_end_put(char *o, const struct pkt *p)
+{
+    memcpy(o, ",\"raw\":\"", 8);
+    o += 8;
+    /* the texts of the first RAW_ALWAYS bytes written whatever the length (those past len
+     * are what pktdec left, zeros, overwritten by what follows), the rest (long syncs) one
+     * by one: no branch on the common lengths; each " xx" a 4-character copy whose 4th is
+     * overwritten by the next */
+    enum { RAW_ALWAYS = 5 }; /* an ITM/DWT packet other than a sync has at most 5 bytes */
+    const unsigned n = p->len;
+    memcpy(o, &tp_hex2[2 * p->b[0]], 2);
+    memcpy(o + 2, &tp_sphex[3 * p->b[1]], 4);
+    memcpy(o + 5, &tp_sphex[3 * p->b[2]], 4);
+    memcpy(o + 8, &tp_sphex[3 * p->b[3]], 4);
+    memcpy(o + 11, &tp_sphex[3 * p->b[4]], 4);
+    for (unsigned i = RAW_ALWAYS; i < n; i++)
+        memcpy(o + 3 * i - 1, &tp_sphex[3 * p->b[i]], 4);
+    o += n ? 3 * n - 1 : 0;
+    if (p->nbytes > p->len) {
+        memcpy(o, " ...", 4);
+        o += 4;
+    }
+    memcpy(o, "\"}\n", 4); /* with the NUL: a 4-byte copy */
+    return o + 3;
+}
 
 /* One packet; `offset`: the position of its first byte in its stream (the bytes of its trace
  * ID, or the bare stream of --bypass), for --json (vectors/README.md "JSON form of the
@@ -412,10 +468,8 @@ print_pkt_as(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool i
         o = tp_str(tp_dec(tp_str(o, "{\"id\":"), (unsigned)id), ",\"offset\":");
     else
         o = tp_str(o, "{\"offset\":");
-    o = tp_count_put(o, &c->off_txt[id < 0 ? 0 : id], offset);
+    o = json_offset_put(o, &c->off_txt[id < 0 ? 0 : id], offset);
     const struct json_type *jt = incomplete                       ? &json_incomplete
-                                 : p->type == PKT_INST            ? &json_inst_port
-                                 : p->type == PKT_HW              ? &json_hw_disc
                                  : (unsigned)p->type < PKT_NTYPES ? &json_types[p->type]
                                                                   : NULL;
     if (jt) { /* the text of the line below, without the strlen */
@@ -449,42 +503,45 @@ print_pkt_as(struct ctx *c, int id, uint64_t offset, const struct pkt *p, bool i
                 o = tp_chr(tp_hex(tp_str(o, ",\"sh\":1,\"value\":\"0x"), p->data, 1), '"');
             break;
         case PKT_INST:
-        case PKT_HW:
+        case PKT_HW: {
             /* ,"port": or ,"disc": came with the type */
-            o = tp_dec(o, p->type == PKT_INST ? p->port : p->disc);
-            if (p->size == 1 || p->size == 2 || p->size == 4) {
-                /* ,"size":S,"data":"0x and the 2S digits, whole bytes at a time (the
-                 * payload of S bytes has no more) */
-                static const char size_data[5][24] = {
-                    [1] = ",\"size\":1,\"data\":\"0x", [2] = ",\"size\":2,\"data\":\"0x",
-                    [4] = ",\"size\":4,\"data\":\"0x"};
-                memcpy(o, size_data[p->size], sizeof size_data[0]);
-                o += sizeof ",\"size\":1,\"data\":\"0x" - 1;
-                uint32_t v = p->data;
-                for (unsigned i = p->size; i-- > 0; v >>= 8)
-                    memcpy(o + 2 * i, &tp_hex2[2 * (v & 0xFFu)], 2);
-                o += 2u * p->size;
-                if (v != 0) { /* not reached: more digits than the payload's bytes */
-                    o -= 2u * p->size;
-                    o = tp_hex(o, p->data, 2u * p->size);
-                }
-                o = tp_chr(o, '"');
+            const unsigned v = p->type == PKT_INST ? p->port : p->disc;
+            if (v < 10u) /* the common case, one digit */
+                *o++ = (char)('0' + v);
+            else
+                o = tp_dec(o, v);
+            /* ,"size":S,"data":"0x and the 2S digits, whole bytes at a time, without a
+             * branch on S: the four bytes' digits written right-aligned at the end of the
+             * field (those of bytes past S land where the key goes), then the key over them.
+             * A value with more digits than its size (the decoder makes none) or another
+             * size, the general way. */
+            static const char size_data[5][20] = {
+                [1] = ",\"size\":1,\"data\":\"0x", [2] = ",\"size\":2,\"data\":\"0x",
+                [4] = ",\"size\":4,\"data\":\"0x"};
+            enum { KEY = sizeof ",\"size\":1,\"data\":\"0x" - 1 };
+            const uint32_t d = p->data;
+            const unsigned sz = p->size;
+            if ((sz == 1 || sz == 2 || sz == 4) && (sz == 4 || (d >> (8u * sz)) == 0)) {
+                char *e = o + KEY + 2u * sz;
+                memcpy(e - 2, &tp_hex2[2 * (d & 0xFFu)], 2);
+                memcpy(e - 4, &tp_hex2[2 * ((d >> 8) & 0xFFu)], 2);
+                memcpy(e - 6, &tp_hex2[2 * ((d >> 16) & 0xFFu)], 2);
+                memcpy(e - 8, &tp_hex2[2 * (d >> 24)], 2);
+                memcpy(o, size_data[sz], KEY);
+                o = tp_chr(e, '"');
             } else {
-                o = tp_dec(tp_str(o, ",\"size\":"), p->size);
-                o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), p->data, 2u * p->size), '"');
+                o = tp_dec(tp_str(o, ",\"size\":"), sz);
+                o = tp_chr(tp_hex(tp_str(o, ",\"data\":\"0x"), d, 2u * sz), '"');
             }
             if (hw)
                 o = hwsrc_json_put(hw, o);
             break;
+        }
         default:
             break;
         }
     }
-    /* pktdec_bytes_put, inline (the line's room covers the character past the end) */
-    o = tp_bytes_over(tp_str(o, ",\"raw\":\""), p->b, p->len);
-    if (p->nbytes > p->len)
-        o = tp_str(o, " ...");
-    out_done(tp_str(o, "\"}\n"));
+    out_done(json_raw_end_put(o, p));
 }
 
 static void print_pkt(struct ctx *c, int id, uint64_t offset, const struct pkt *p,
