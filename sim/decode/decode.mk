@@ -5,9 +5,9 @@
 # sanitizer build of the test). The session reader needs libzip (Debian: libzip-dev).
 DEC_DIR  := sim/decode
 DEC_INC  := -I$(DEC_DIR) -Isim/c_tb/common
-DEC_LIB  := $(DEC_DIR)/tpiudec.c $(DEC_DIR)/swodec.c $(DEC_DIR)/pardec.c $(DEC_DIR)/hwsrc.c \
+DEC_LIB  := $(DEC_DIR)/etm4dec.c $(DEC_DIR)/tpiudec.c $(DEC_DIR)/swodec.c $(DEC_DIR)/pardec.c $(DEC_DIR)/hwsrc.c \
             $(DEC_DIR)/sr_read.c sim/c_tb/common/pktdec.c sim/c_tb/common/log.c
-DEC_HDRS := $(DEC_DIR)/tpiudec.h $(DEC_DIR)/swodec.h $(DEC_DIR)/pardec.h $(DEC_DIR)/hwsrc.h \
+DEC_HDRS := $(DEC_DIR)/etm4dec.h $(DEC_DIR)/tpiudec.h $(DEC_DIR)/swodec.h $(DEC_DIR)/pardec.h $(DEC_DIR)/hwsrc.h \
             $(DEC_DIR)/sr_read.h sim/c_tb/common/pktdec.h sim/c_tb/common/log.h \
             sim/c_tb/common/textput.h \
             sim/c_tb/common/cli_opts.h
@@ -22,9 +22,16 @@ $(BUILD)/decode/test_decode: $(DEC_DIR)/test_decode.c $(DEC_LIB) $(DEC_HDRS) $(D
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) $(SAN) $(DEC_INC) $(filter %.c,$^) -o $@ $(DEC_LIBS)
 
+# The ETMv4 packet decoder on the contract's worked examples (docs/etm-contract.md §14, §9).
+$(BUILD)/decode/test_etm4dec: $(DEC_DIR)/test_etm4dec.c $(DEC_DIR)/etm4dec.c $(DEC_DIR)/etm4dec.h \
+                              $(DEC_DIR)/hwsrc.c $(DEC_DIR)/hwsrc.h $(DEC_DIR)/decode.mk
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(SAN) $(DEC_INC) $(filter %.c,$^) sim/c_tb/common/pktdec.c -o $@
+
 .PHONY: decode-test
-decode-test: $(BUILD)/decode/test_decode $(BUILD)/decode/tracedump ## trace decoder unit tests (TPIU frames and alignment, SWO, parallel, DWT names, sigrok sessions); tracedump's diagnostics
+decode-test: $(BUILD)/decode/test_decode $(BUILD)/decode/test_etm4dec $(BUILD)/decode/tracedump ## trace decoder unit tests (TPIU frames and alignment, SWO, parallel, DWT names, sigrok sessions, ETMv4 packets); tracedump's diagnostics
 	@$(BUILD)/decode/test_decode
+	@$(BUILD)/decode/test_etm4dec
 	@tests/tracedump_diag.sh $(BUILD)/decode/tracedump
 
 # The one capture from real silicon (../shared/fixtures/stm32f105-swo, a sigrok session of

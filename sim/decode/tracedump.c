@@ -3,7 +3,8 @@
  * Layers (orbuculum's order): input (a raw capture, or a sigrok session's channel) -> line
  * decoder (swodec / pardec) -> TPIU deformatter (tpiudec, unless --bypass; the SWO
  * decoder's idle gaps passed on for its frame alignment) -> one ITM/DWT packet decoder per
- * trace ID (pktdec) -> hardware-source names (hwsrc). */
+ * trace ID (pktdec) -> hardware-source names (hwsrc); the trace IDs of --etm-id (default
+ * 0x10) go to an ETMv4 packet decoder instead (etm4dec). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "cli_opts.h"
+#include "etm4dec.h"
 #include "hwsrc.h"
 #include "log.h"
 #include "pardec.h"
@@ -38,8 +40,16 @@ struct opts {
     uint32_t gap_bits;
     bool bypass, json, stats, strict;
     int id; /* keep this trace ID only; -1: all */
+    bool etm[TPIUDEC_NUM_IDS]; /* the trace IDs that carry ETMv4 (--etm-id) */
+    bool etm_given;            /* --etm-id given: the default set replaced */
+    bool etm_bare;             /* --etm: the bare stream of --bypass is ETMv4 */
     const char *path;
 };
+
+/* The ETM's trace ID in docs/etm-contract.md section 14 (TRCTRACEIDR = 0x10) and in the
+ * golden ETM runs behind the TPIU (tests/opencsd/etm_decode.c --tpiu); the ETM's reset value
+ * is 0, so a debugger programs it: --etm-id says which. */
+#define ETM_DEFAULT_ID 0x10
 
 /* What the input turned out to be. */
 struct source {
@@ -61,18 +71,19 @@ struct ctx {
     uint64_t printed;                           /* packets printed (the --id selection) */
     uint64_t ones;                              /* SWO: samples at level 1 */
     struct tp_count off_txt[TPIUDEC_NUM_IDS];   /* --json: the last offset printed per ID */
+    struct etm4dec etm[TPIUDEC_NUM_IDS];        /* the ETMv4 decoders of the --etm-id IDs */
 };
 
 enum opt_id {
     OPT_HELP = 'h',
     OPT_BYTES = CLI_ID_BASE, OPT_SWO_NRZ, OPT_SWO_MANCHESTER, OPT_PARALLEL, OPT_BAUD,
     OPT_MANCHESTER, OPT_INPUT, OPT_SR_CHANNEL, OPT_SAMPLERATE, OPT_ALIGN, OPT_GAP, OPT_BYPASS,
-    OPT_JSON, OPT_ID, OPT_STATS, OPT_STRICT,
+    OPT_JSON, OPT_ID, OPT_STATS, OPT_STRICT, OPT_ETM_ID, OPT_ETM,
 };
 
 #define USAGE_LINE                                                                         \
     "Usage: tracedump [MODE] [--sr-channel CH] [--bypass] [--json] [--id N] [--stats]\n"   \
-    "                 [--strict] FILE\n"
+    "                 [--strict] [--etm-id N|none]... [--etm] FILE\n"
 
 /* In the order of --help. */
 static const struct cli_opt cli_table[] = {
@@ -135,6 +146,13 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("id", "N", OPT_ID,
               "print the packets of trace ID N (0..127, 0x.. allowed) only;\n"
               "--strict then judges the errors of ID N and of the stream"),
+    CLI_VALUE("etm-id", "N", OPT_ETM_ID,
+              "trace ID N carries ETMv4 instruction trace: its packets are\n"
+              "decoded as ETMv4 (docs/etm-contract.md section 9), e.g.\n"
+              "  id=0x10 ETM-ATOM f3 atoms=NEE\n"
+              "repeat for more IDs; 'none': no ETM ID. Default 0x10 (the\n"
+              "ETM's TRCTRACEIDR in the contract's examples and trace_top)"),
+    CLI_FLAG("etm", OPT_ETM, "with --bypass: the bare stream is ETMv4, not ITM/DWT"),
     CLI_FLAG("stats", OPT_STATS, "print the counters of every layer to stderr at the end"),
     CLI_FLAG("strict", OPT_STRICT, "exit 1 if any decode error was counted"),
     CLI_FLAG("help", OPT_HELP, "this text"),
@@ -218,6 +236,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 {
     memset(o, 0, sizeof *o);
     o->id = -1;
+    o->etm[ETM_DEFAULT_ID] = true;
     o->hunt = TPIUDEC_HUNT_GAP | TPIUDEC_HUNT_FRAME;
     o->gap_bits = SWODEC_GAP_BITS;
     struct cli_opts cli;
@@ -293,6 +312,19 @@ static int parse_args(int argc, char **argv, struct opts *o)
         case OPT_BYPASS:
             o->bypass = true;
             break;
+        case OPT_ETM_ID:
+            if (!o->etm_given)
+                memset(o->etm, 0, sizeof o->etm);
+            o->etm_given = true;
+            if (strcmp(val, "none") == 0)
+                break;
+            if (!parse_uint(val, TPIUDEC_NUM_IDS - 1, &v) || v == 0)
+                return usage_error("--etm-id needs N 1..127 (0x.. allowed) or 'none'");
+            o->etm[v] = true;
+            break;
+        case OPT_ETM:
+            o->etm_bare = true;
+            break;
         case OPT_JSON:
             o->json = true;
             break;
@@ -325,6 +357,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
                            "(docs/tpiu-contract.md [TPIU-MODE-1])");
     if (o->bypass && o->id >= 0)
         return usage_error("--id with --bypass: a bypassed stream has no IDs");
+    if (o->etm_bare && !o->bypass)
+        return usage_error("--etm is for a bare stream (--bypass); in TPIU frames say which "
+                           "trace IDs carry ETMv4 with --etm-id N");
+    if (o->bypass && o->etm_given)
+        return usage_error("--etm-id with --bypass: a bypassed stream has no IDs (--etm: the "
+                           "stream is ETMv4)");
     return 0;
 }
 
@@ -584,11 +622,54 @@ static void packet_done(struct ctx *c, int id, unsigned k, const struct pkt *p)
         packet_done_text(c, id, k, p);
 }
 
-/* One byte of an ITM/DWT stream; id -1 for the bare stream of --bypass. */
+/* One ETMv4 packet of trace ID id (-1: the bare stream of --bypass --etm, k 0). */
+static void etm_print(struct ctx *c, int id, uint64_t offset, const struct etm4_pkt *p,
+                      bool incomplete)
+{
+    if (c->o->id >= 0 && c->o->id != id)
+        return;
+    c->printed++;
+    char *o = out_line();
+    if (!c->o->json) {
+        if (id >= 0)
+            o = tp_chr(tp_hex(tp_str(o, "id=0x"), (unsigned)id, 2), ' ');
+        if (incomplete)
+            o = tp_bytes(tp_str(o, "ETM-INCOMPLETE bytes="), p->b, p->len);
+        else
+            o = etm4_put(p, offset, o);
+        out_done(tp_chr(o, '\n'));
+        return;
+    }
+    if (id >= 0)
+        o = tp_str(tp_dec(tp_str(o, "{\"id\":"), (unsigned)id), ",\"offset\":");
+    else
+        o = tp_str(o, "{\"offset\":");
+    o = tp_dec(o, offset);
+    if (incomplete)
+        o = tp_str(o, ",\"type\":\"INCOMPLETE\"");
+    else
+        o = etm4_json_put(p, offset, o);
+    o = tp_bytes(tp_str(o, ",\"raw\":\""), p->b, p->len);
+    out_done(tp_str(o, "\"}\n"));
+}
+
+static bool is_etm(const struct ctx *c, int id)
+{
+    return id < 0 ? c->o->etm_bare : c->o->etm[id];
+}
+
+/* One byte of an ITM/DWT stream (or ETMv4: --etm-id, --etm); id -1 for the bare stream of
+ * --bypass. */
 static void packet_byte(struct ctx *c, int id, uint8_t b)
 {
     struct pkt p;
     const unsigned k = id < 0 ? 0 : (unsigned)id;
+    if (is_etm(c, id)) {
+        struct etm4_pkt e;
+        if (etm4dec_push(&c->etm[k], b, &e) != ETM4_NONE)
+            etm_print(c, id, c->etm[k].stats.bytes - e.nbytes, &e, false);
+        return;
+    }
     if (pktdec_push(&c->pkt[k], b, &p) != PKT_NONE)
         packet_done(c, id, k, &p);
 }
@@ -623,7 +704,7 @@ static void input_unit(struct ctx *c, uint8_t u);
  * byte goes straight to the packet decoder; otherwise one unit at a time. */
 static void input_units(struct ctx *c, const uint8_t *u, size_t n)
 {
-    if (c->o->mode != MODE_BYTES || !c->o->bypass) {
+    if (c->o->mode != MODE_BYTES || !c->o->bypass || c->o->etm_bare) {
         for (size_t i = 0; i < n; i++)
             input_unit(c, u[i]);
         return;
@@ -683,6 +764,9 @@ static void finish(struct ctx *c)
         if (pktdec_busy(&c->pkt[id]) && (c->o->id < 0 || c->o->id == pid))
             print_pkt(c, pid, c->pkt[id].stats.bytes - c->pkt[id].cur.nbytes, &c->pkt[id].cur,
                       true, NULL);
+        if (etm4dec_busy(&c->etm[id]))
+            etm_print(c, pid, c->etm[id].stats.bytes - c->etm[id].cur.nbytes, &c->etm[id].cur,
+                      true);
         if (c->o->bypass)
             break;
     }
@@ -718,7 +802,8 @@ static uint64_t reserved_id_bytes(const struct ctx *c, unsigned id)
 static uint64_t id_errors(const struct ctx *c, unsigned id)
 {
     const struct pktdec_stats *s = &c->pkt[id].stats;
-    return reserved_id_bytes(c, id) + s->count[PKT_BAD] + s->resyncs + c->hw[id][HWSRC_RESERVED];
+    return reserved_id_bytes(c, id) + s->count[PKT_BAD] + s->resyncs + c->hw[id][HWSRC_RESERVED] +
+           c->etm[id].stats.count[ETM4_UNKNOWN];
 }
 
 /* The errors --strict judges: the stream's plus those of the selected ID (all IDs without
@@ -812,6 +897,19 @@ static void print_stats(const struct ctx *c)
             fprintf(f, "tpiu alignment: none; gaps %" PRIu64 "\n", s->gaps);
     }
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
+        const struct etm4dec_stats *e = &c->etm[id].stats;
+        if (e->bytes == 0)
+            continue;
+        if (o->bypass)
+            fprintf(f, "etm: bytes %" PRIu64, e->bytes);
+        else
+            fprintf(f, "etm id 0x%02x: bytes %" PRIu64, id, e->bytes);
+        for (unsigned t = ETM4_NONE + 1; t < ETM4_NTYPES; t++)
+            if (e->count[t])
+                fprintf(f, " %s %" PRIu64, etm4_type_name((enum etm4_type)t), e->count[t]);
+        fprintf(f, " incomplete %d\n", etm4dec_busy(&c->etm[id]) ? 1 : 0);
+    }
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++) {
         const struct pktdec_stats *s = &c->pkt[id].stats;
         if (s->bytes == 0 && reserved_id_bytes(c, id) == 0)
             continue;
@@ -890,6 +988,11 @@ static const char *largest_error(const struct ctx *c, uint64_t *n)
     TAKE(bad, "BAD packets");
     TAKE(resyncs, "packet resyncs");
     TAKE(hwres, "HW-RESERVED packets");
+    uint64_t etmu = 0;
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
+        if (c->o->id < 0 || (unsigned)c->o->id == id)
+            etmu += c->etm[id].stats.count[ETM4_UNKNOWN];
+    TAKE(etmu, "unknown ETMv4 packets");
 #undef TAKE
     return name;
 }
@@ -900,9 +1003,10 @@ static void ids_with_data(const struct ctx *c, char *buf, size_t n)
     size_t pos = 0;
     buf[0] = '\0';
     for (unsigned id = 1; id < TPIUDEC_NUM_IDS && pos + 32 < n; id++)
-        if (c->pkt[id].stats.bytes)
+        if (c->pkt[id].stats.bytes + c->etm[id].stats.bytes)
             pos += (size_t)snprintf(buf + pos, n - pos, "%s0x%02x (%" PRIu64 " bytes)",
-                                    pos ? ", " : "", id, c->pkt[id].stats.bytes);
+                                    pos ? ", " : "", id,
+                                    c->pkt[id].stats.bytes + c->etm[id].stats.bytes);
 }
 
 /* Says on stderr what happened when nothing was decoded, and sums up counted errors that
@@ -1118,6 +1222,8 @@ int main(int argc, char **argv)
     src.samplerate = o.samplerate;
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
         pktdec_init(&c.pkt[id]);
+    for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
+        etm4dec_init(&c.etm[id]);
     for (unsigned id = 0; id < TPIUDEC_NUM_IDS; id++)
         tp_count_init(&c.off_txt[id]);
     tpiudec_init(&c.tpiu);
