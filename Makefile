@@ -744,6 +744,23 @@ $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
 	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
-etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path
-	@$(BUILD)/opencsd/etm_decode
-	@$(BUILD)/opencsd/etm_decode --tpiu
+# The same runs also give the packet-level cross-check of tracedump's ETMv4 decoder
+# (sim/decode/etm4dec.c): etm_decode --pkt-out writes each run's byte stream and OpenCSD's
+# packet list, tests/opencsd/etm_pkt_check.py runs tracedump on the stream and compares
+# packet by packet (type, fields, offsets); docs/decoder-notes.md lists OpenCSD's quirks.
+ETM_PKT_DIR := $(BUILD)/opencsd/pkt
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
+	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
+	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
+	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
+
+# The packet-level check alone, on fewer runs (3 seeds of every configuration, both ways).
+.PHONY: etm-pkt-test
+etm-pkt-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## tracedump's ETMv4 packets = OpenCSD's packet processor's, on the golden ETM's streams (raw and through the TPIU)
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
+	@$(BUILD)/opencsd/etm_decode --seeds 3 --pkt-out $(ETM_PKT_DIR)
+	@$(BUILD)/opencsd/etm_decode --seeds 3 --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
+	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu

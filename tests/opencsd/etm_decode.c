@@ -33,9 +33,13 @@
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S]
+//                   [--seed S] [--pkt-out DIR]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
-//   pick one configuration (by name) and one seed.
+//   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
+//   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
+//   the TPIU formatter's) and DIR/CONFIG-SEED.ocsd (the packets OpenCSD's ETMv4 packet
+//   processor found in it, one normalised line each, from its packet monitor), for
+//   tests/opencsd/etm_pkt_check.py to compare with tracedump's packet list.
 // Exit 0 when every run matches; 1 on a mismatch or a decoder error; 2 on usage errors.
 #include <stdbool.h>
 #include <stdint.h>
@@ -88,6 +92,8 @@ static unsigned g_seed;
 static unsigned g_ovf_runs; // runs in which the ETM overflowed
 static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
+static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
+static const char *g_pkt_dir;
 
 static void add(char (*list)[ELEN], unsigned *n, const char *fmt, unsigned long long a,
                 unsigned long long b, unsigned long long c, unsigned long long d)
@@ -319,6 +325,89 @@ static void log_cb(const void *ctx, const char *msg, const int len)
     fprintf(stderr, "  opencsd: %.*s", len, msg);
 }
 
+// --pkt-out: one line per packet of OpenCSD's ETMv4 packet processor, in the normalised
+// form tests/opencsd/etm_pkt_check.py also makes of tracedump's --json lines:
+//   ASYNC | TINFO cc=C [cyct=N] | TON | TS ts=HEX bits=N [cc=N] | ADDR_MATCH idx=I addr=HEX
+//   is=N | ADDR_S / ADDR_L addr=HEX is=N | ADDR_CTXT addr=HEX is=N el=N ns=N | ATOM n=N
+//   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | OTHER type=HEX
+// each with the packet's offset in the stream (single source: the byte index) first.
+static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
+                       const ocsd_trc_index_t index_sop, const void *pkt, const uint32_t size,
+                       const uint8_t *data)
+{
+    (void)ctx;
+    if (op != OCSD_OP_DATA || !pkt || !g_pkt_out) {
+        return;
+    }
+    const ocsd_etmv4_i_pkt *q = pkt;
+    FILE *f = g_pkt_out;
+    fprintf(f, "%llu ", (unsigned long long)index_sop);
+    switch ((int)q->type) {
+    case ETM4_PKT_I_ASYNC:
+        fprintf(f, "ASYNC\n");
+        break;
+    case ETM4_PKT_I_TRACE_INFO:
+        fprintf(f, "TINFO cc=%u", (unsigned)q->trace_info.bits.cc_enabled);
+        if (q->trace_info.bits.cc_enabled) {
+            fprintf(f, " cyct=%u", q->cc_threshold);
+        }
+        fprintf(f, "\n");
+        break;
+    case ETM4_PKT_I_TRACE_ON:
+        fprintf(f, "TON\n");
+        break;
+    case ETM4_PKT_I_TIMESTAMP:
+        fprintf(f, "TS ts=%llx bits=%u", (unsigned long long)q->ts.timestamp,
+                (unsigned)q->ts.bits_changed);
+        if (size > 0 && data[0] == 0x03) {
+            fprintf(f, " cc=%u", q->cycle_count);
+        }
+        fprintf(f, "\n");
+        break;
+    case ETM4_PKT_I_ADDR_MATCH:
+        fprintf(f, "ADDR_MATCH idx=%u addr=%llx is=%u\n", (unsigned)q->addr_exact_match_idx,
+                (unsigned long long)q->v_addr.val, (unsigned)q->v_addr_ISA);
+        break;
+    case ETM4_PKT_I_ADDR_S_IS1:
+    case ETM4_PKT_I_ADDR_L_32IS1:
+        fprintf(f, "%s addr=%llx is=%u\n", q->type == ETM4_PKT_I_ADDR_S_IS1 ? "ADDR_S" : "ADDR_L",
+                (unsigned long long)q->v_addr.val, (unsigned)q->v_addr_ISA);
+        break;
+    case ETM4_PKT_I_ADDR_CTXT_L_32IS1:
+        fprintf(f, "ADDR_CTXT addr=%llx is=%u el=%u ns=%u\n", (unsigned long long)q->v_addr.val,
+                (unsigned)q->v_addr_ISA, (unsigned)q->context.EL, (unsigned)q->context.NS);
+        break;
+    case ETM4_PKT_I_ATOM_F1:
+    case ETM4_PKT_I_ATOM_F2:
+    case ETM4_PKT_I_ATOM_F3:
+    case ETM4_PKT_I_ATOM_F4:
+    case ETM4_PKT_I_ATOM_F5:
+    case ETM4_PKT_I_ATOM_F6:
+        fprintf(f, "ATOM n=%u bits=%x\n", (unsigned)q->atom.num, q->atom.En_bits);
+        break;
+    case ETM4_PKT_I_EXCEPT:
+        fprintf(f, "EXC type=%x e1e0=%u\n", (unsigned)q->exception_info.exceptionType,
+                (unsigned)q->exception_info.addr_interp);
+        break;
+    case ETM4_PKT_I_EXCEPT_RTN:
+        fprintf(f, "ERET\n");
+        break;
+    case ETM4_PKT_I_CCNT_F1:
+        if (size > 0 && data[0] == 0x0F) {
+            fprintf(f, "CC unknown\n");
+        } else {
+            fprintf(f, "CC count=%u\n", q->cycle_count);
+        }
+        break;
+    case ETM4_PKT_I_OVERFLOW:
+        fprintf(f, "OVF\n");
+        break;
+    default:
+        fprintf(f, "OTHER type=%x\n", (unsigned)q->type);
+        break;
+    }
+}
+
 static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const struct prog *p,
                   bool formatted)
 {
@@ -353,6 +442,12 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
         ocsd_dt_add_buffer_mem_acc(dt, PROG_FAR_BASE, OCSD_MEM_SPACE_ANY, p->far,
                                    PROG_FAR_SIZE) != OCSD_OK) {
         fprintf(stderr, "etm_decode: decoder set-up failed\n");
+        ocsd_destroy_dcd_tree(dt);
+        return 1;
+    }
+    if (g_pkt_out && ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON,
+                                                    (void *)pkt_mon_cb, NULL) != OCSD_OK) {
+        fprintf(stderr, "etm_decode: packet monitor set-up failed\n");
         ocsd_destroy_dcd_tree(dt);
         return 1;
     }
@@ -505,7 +600,25 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         }
         printf("\n");
     }
+    if (g_pkt_dir) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s-%u.bin", g_pkt_dir, rc->name, seed);
+        FILE *bf = fopen(path, "wb");
+        if (!bf || fwrite(g_bytes, 1, g_nbytes, bf) != g_nbytes || fclose(bf) != 0) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", path);
+            exit(2);
+        }
+        snprintf(path, sizeof path, "%s/%s-%u.ocsd", g_pkt_dir, rc->name, seed);
+        if (!(g_pkt_out = fopen(path, "w"))) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", path);
+            exit(2);
+        }
+    }
     decode(rc, &ec, &p, tpiu);
+    if (g_pkt_out) {
+        fclose(g_pkt_out);
+        g_pkt_out = NULL;
+    }
     // The decoder outputs a range only when the next P0 element arrives; elements after
     // the last one it could output are not in its list. Compare the decoded list with the
     // same-length prefix of the expected one, and require that it is not much shorter.
@@ -563,15 +676,19 @@ int main(int argc, char **argv)
             g_only = argv[++i];
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
+            g_pkt_dir = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
-                   "  reconstructs exactly the retired path (see the head of etm_decode.c).\n",
+                   "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
+                   "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
+                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
