@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "textput.h"
 
@@ -97,14 +98,27 @@ const char *hwsrc_kind_name(enum hwsrc_kind k)
  * IRQ n. */
 static char *exc_name_put(uint16_t exc, char *o)
 {
-    static const char *const core[16] = {
-        "Thread", "Reset", "NMI",          "HardFault", "MemManage", "BusFault", "UsageFault",
-        "SecureFault", NULL, NULL,          NULL,        "SVCall",    "DebugMonitor", NULL,
-        "PendSV", "SysTick"};
-    if (exc >= 16)
-        return tp_dec(tp_str(o, "IRQ "), exc - 16u);
-    if (core[exc])
-        return tp_str(o, core[exc]);
+    /* the names with their lengths, each copied whole (a constant size: no strlen, no
+     * call; the caller's room covers 16 bytes) */
+#define EXC_NAME(s) {s, sizeof s - 1}
+    static const struct {
+        char s[16];
+        unsigned n;
+    } core[16] = {
+        EXC_NAME("Thread"),   EXC_NAME("Reset"),       EXC_NAME("NMI"),
+        EXC_NAME("HardFault"), EXC_NAME("MemManage"),  EXC_NAME("BusFault"),
+        EXC_NAME("UsageFault"), EXC_NAME("SecureFault"), {"", 0}, {"", 0}, {"", 0},
+        EXC_NAME("SVCall"),   EXC_NAME("DebugMonitor"), {"", 0}, EXC_NAME("PendSV"),
+        EXC_NAME("SysTick")};
+#undef EXC_NAME
+    if (exc >= 16) {
+        memcpy(o, "IRQ ", 4);
+        return tp_dec(o + 4, exc - 16u);
+    }
+    if (core[exc].n) {
+        memcpy(o, core[exc].s, sizeof core[0].s);
+        return o + core[exc].n;
+    }
     return tp_dec(tp_str(o, "exception "), exc);
 }
 
@@ -195,18 +209,41 @@ char *hwsrc_json_put(const struct hwsrc *h, char *o)
     }
     switch (h->kind) {
     case HWSRC_EVENT: {
-        o = tp_str(o, ",\"wrapped\":[");
-        for (unsigned i = 0, first = 1; i < HWSRC_EVENT_FLAGS; i++)
-            if ((h->value >> i) & 1u) {
-                o = tp_chr(tp_str(tp_str(o, first ? "\"" : ",\""), EVENT_FLAG[i]), '"');
-                first = 0;
+        /* ,"wrapped":[...] of each of the 64 flag sets, made at the first use */
+        static struct {
+            char s[64];
+            unsigned n;
+        } sets[1u << HWSRC_EVENT_FLAGS];
+        static bool made;
+        if (!made) {
+            for (unsigned v = 0; v < (1u << HWSRC_EVENT_FLAGS); v++) {
+                char *t = tp_str(sets[v].s, ",\"wrapped\":[");
+                for (unsigned i = 0, first = 1; i < HWSRC_EVENT_FLAGS; i++)
+                    if ((v >> i) & 1u) {
+                        t = tp_chr(tp_str(tp_str(t, first ? "\"" : ",\""), EVENT_FLAG[i]), '"');
+                        first = 0;
+                    }
+                sets[v].n = (unsigned)(tp_chr(t, ']') - sets[v].s);
             }
-        return tp_chr(o, ']');
+            made = true;
+        }
+        const unsigned v = h->value & ((1u << HWSRC_EVENT_FLAGS) - 1u);
+        memcpy(o, sets[v].s, sizeof sets[0].s);
+        return o + sets[v].n;
     }
-    case HWSRC_EXCEPTION:
-        o = tp_str(tp_str(tp_str(o, ",\"fn\":\""), EXC_FN[h->fn]), "\",\"exc\":");
+    case HWSRC_EXCEPTION: {
+        /* ,"fn":"NAME","exc": by FN, copied whole with its length */
+#define FN_KEY(s) {",\"fn\":\"" s "\",\"exc\":", sizeof ",\"fn\":\"" s "\",\"exc\":" - 1}
+        static const struct {
+            char s[32];
+            unsigned n;
+        } fn_key[4] = {FN_KEY("reserved"), FN_KEY("entry"), FN_KEY("exit"), FN_KEY("return")};
+#undef FN_KEY
+        memcpy(o, fn_key[h->fn & 3u].s, sizeof fn_key[0].s);
+        o += fn_key[h->fn & 3u].n;
         o = tp_str(tp_dec(o, h->exc), ",\"exc_name\":\"");
         return tp_chr(exc_name_put(h->exc, o), '"');
+    }
     case HWSRC_PC_SAMPLE:
         return tp_chr(tp_hex(tp_str(o, ",\"pc\":\"0x"), h->value, 8), '"');
     case HWSRC_DT_PC:
