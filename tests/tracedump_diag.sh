@@ -59,5 +59,17 @@ if grep -qF "decode errors (most" "$work/err"; then
 else pass=$((pass + 1)); echo "ok    --stats: no summary line"; fi
 case_ "--strict: exit 1" 1 "" --bypass --strict $itm
 
+# ETMv4 (--etm-id, --etm): an unknown header is a line and a decode error; option misuse
+printf '\x04\x05\x04' > "$work/etm.bin"
+case_ "ETMv4: an unknown header is counted" 0 "1 decode errors (most: 1 unknown ETMv4 packets)" \
+  --bypass --etm "$work/etm.bin"
+if grep -qF "unknown ETMv4 header 0x05 at byte offset 1" "$work/out"; then
+  pass=$((pass + 1)); echo "ok    ETMv4: the unknown header's line"
+else fail=$((fail + 1)); echo "FAIL  ETMv4: no 'unknown ETMv4 header 0x05 at byte offset 1' line"; fi
+case_ "ETMv4: --strict fails on an unknown header" 1 "" --bypass --etm --strict "$work/etm.bin"
+case_ "--etm without --bypass" 2 "--etm is for a bare stream (--bypass)" --etm "$work/etm.bin"
+case_ "--etm-id with --bypass" 2 "--etm-id with --bypass" --bypass --etm-id 0x10 "$work/etm.bin"
+case_ "--etm-id 0" 2 "--etm-id needs N 1..127" --etm-id 0 "$work/etm.bin"
+
 echo "tracedump diagnostics: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -151,7 +151,7 @@ static const struct cli_opt cli_table[] = {
               "decoded as ETMv4 (docs/etm-contract.md section 9), e.g.\n"
               "  id=0x10 ETM-ATOM f3 atoms=NEE\n"
               "repeat for more IDs; 'none': no ETM ID. Default 0x10 (the\n"
-              "ETM's TRCTRACEIDR in the contract's examples and trace_top)"),
+              "ETM's TRCTRACEIDR in the contract's examples, section 14)"),
     CLI_FLAG("etm", OPT_ETM, "with --bypass: the bare stream is ETMv4, not ITM/DWT"),
     CLI_FLAG("stats", OPT_STATS, "print the counters of every layer to stderr at the end"),
     CLI_FLAG("strict", OPT_STRICT, "exit 1 if any decode error was counted"),
@@ -170,8 +170,12 @@ static void usage(FILE *f)
           "PC-SAMPLE pc=0x.. | sleep | prohibited; DATA-PC, DATA-MATCH, DATA-ADDR cmp=N;\n"
           "DATA-VALUE cmp=N read|write size=S data=0x..; PMU-OVERFLOW; HW-RESERVED for a\n"
           "discriminator or payload the architecture reserves. A packet cut by the end of the\n"
-          "input is printed as 'INCOMPLETE bytes=...'. FILE is a raw binary file ('-' for\n"
-          "stdin) or a sigrok session.\n"
+          "input is printed as 'INCOMPLETE bytes=...'. The trace IDs of --etm-id (default\n"
+          "0x10) are ETMv4 instruction trace, decoded packet by packet (ETM-A-SYNC,\n"
+          "ETM-TRACE-INFO, ETM-TRACE-ON, ETM-TIMESTAMP, ETM-ADDR-MATCH/-SHORT/-LONG/-CTXT,\n"
+          "ETM-ATOM, ETM-EXCEPTION, ETM-EXC-RETURN, ETM-CYCLE-COUNT, ETM-OVERFLOW); any other\n"
+          "header is 'unknown ETMv4 header 0xNN at byte offset X' (a decode error). FILE is\n"
+          "a raw binary file ('-' for stdin) or a sigrok session.\n"
           "\n",
           f);
     cli_opts_print(f, cli_table);
@@ -180,7 +184,8 @@ static void usage(FILE *f)
           "no full sync at all; TPIU bytes before the frame alignment, data before any ID,\n"
           "misplaced full syncs, idle gaps inside frames (lost bytes) - these belong to the\n"
           "stream; per trace ID: reserved IDs 0x70..0x7F, BAD packets, packet resyncs,\n"
-          "HW-RESERVED packets. With --id N, --strict counts the stream's and ID N's only.\n"
+          "HW-RESERVED packets, unknown ETMv4 headers. With --id N, --strict counts the\n"
+          "stream's and ID N's only.\n"
           "\n"
           "Without --stats, stderr still says when nothing was decoded and why (no SWO\n"
           "character: wrong DIV, --baud or line code; no full sync at this --parallel width;\n"
