@@ -586,7 +586,8 @@ $(BUILD)/fuzz/fuzz_vector: fuzz/fuzz_vector.c $(VEC_DIR)/vecfmt.c sim/c_tb/commo
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(filter %.c,$^) -o $@
 $(BUILD)/fuzz/fuzz_tracedec: fuzz/fuzz_tracedec.c sim/decode/tpiudec.c sim/decode/swodec.c \
-                             sim/decode/pardec.c sim/c_tb/common/pktdec.c $(VEC_HDRS) \
+                             sim/decode/pardec.c sim/decode/etm4dec.c sim/decode/hwsrc.c \
+                             sim/c_tb/common/pktdec.c $(VEC_HDRS) \
                              $(wildcard sim/decode/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Isim/decode $(filter %.c,$^) -o $@
