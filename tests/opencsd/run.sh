@@ -145,9 +145,10 @@ check() {
   # our own decoder, on the same bytes and on the pins
   local src
   for src in txb pins; do
-    if [ $src = txb ]; then "$dump" --bytes --json "$p.txb"; else
+    # (--etm-id none: the ITM is also sent under 0x10 here, tracedump's default ETM ID)
+    if [ $src = txb ]; then "$dump" --bytes --json --etm-id none "$p.txb"; else
       # shellcheck disable=SC2086
-      "$dump" $dargs --json "$p.cap"; fi 2> "$p.dump_$src.err" |
+      "$dump" $dargs --json --etm-id none "$p.cap"; fi 2> "$p.dump_$src.err" |
       sed -n 's/^{"id":\([0-9]*\),.*"raw":"\([^"]*\)"}$/\1 \2/p' |
       awk '{ id = $1; for (i = 2; i <= NF; i++) { b[id] = b[id] " " $i; n[id]++ } }
            END { for (id in b) printf "id=0x%02x n=%d%s\n", id, n[id], b[id] }' | sort > "$p.dump_$src"
