@@ -109,6 +109,12 @@ int main(void)
     CHECK("9.4 Timestamp: low bits replaced",
           "ETM-TIMESTAMP ts=0x1234 bits=14\nETM-TIMESTAMP ts=0x1205 bits=7\n", 0x02, 0xB4, 0x24,
           0x02, 0x05);
+    CHECK("9.4 Timestamp: Trace Info resets the value to 0 (P = 0)",
+          "ETM-TIMESTAMP ts=0x1234 bits=14\n" L_TINFO0 "ETM-TIMESTAMP ts=0x5 bits=7\n", 0x02,
+          0xB4, 0x24, 0x01, 0x01, 0x00, 0x02, 0x05);
+    CHECK("9.5 Short address replaces A[7:1] whole (bit 7 of hist[0] set)",
+          "ETM-ADDR-LONG addr=0x00001080 is=1\nETM-ADDR-SHORT addr=0x00001004 is=1 bits=8\n",
+          0x9B, 0x40, 0x10, 0x00, 0x00, 0x96, 0x02);
     CHECK("9.4 Timestamp of 9 bytes (64 bits)", "ETM-TIMESTAMP ts=0xff00000000000001 bits=64\n",
           0x02, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0xFF);
     CHECK("9.5 Long address 32-bit IS1", "ETM-ADDR-LONG addr=0x12345678 is=1\n", 0x9B, 0x3C,
