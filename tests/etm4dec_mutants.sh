@@ -36,10 +36,11 @@ for m in "${mutants[@]}"; do
   inc="-I$d -Isim/c_tb/common"
   lib="$d/etm4dec.c $d/tpiudec.c $d/swodec.c $d/pardec.c $d/hwsrc.c $d/sr_read.c sim/c_tb/common/pktdec.c sim/c_tb/common/log.c"
   # shellcheck disable=SC2086
-  $CC -std=c11 -O2 $inc "$d/tracedump.c" $lib -o "$d/tracedump" -lzip 2> "$d/build.log" &&
-  $CC -std=c11 -O2 $inc "$d/test_etm4dec.c" "$d/etm4dec.c" "$d/hwsrc.c" sim/c_tb/common/pktdec.c \
-      -o "$d/test_etm4dec" 2>> "$d/build.log" ||
-    { echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue; }
+  if ! $CC -std=c11 -O2 $inc "$d/tracedump.c" $lib -o "$d/tracedump" -lzip 2> "$d/build.log" ||
+     ! $CC -std=c11 -O2 $inc "$d/test_etm4dec.c" "$d/etm4dec.c" "$d/hwsrc.c" \
+         sim/c_tb/common/pktdec.c -o "$d/test_etm4dec" 2>> "$d/build.log"; then
+    echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
+  fi
   u=killed; "$d/test_etm4dec" > "$d/unit.log" 2>&1 && u=alive
   o=killed; tests/opencsd/etm_pkt_check.py "$d/tracedump" "$pkt" > "$d/ocsd.log" 2>&1 && o=alive
   if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
