@@ -653,7 +653,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -700,7 +700,7 @@ $(BUILD)/bench/tpiu_latency: tests/tpiu_latency.c sim/decode/tpiudec.c sim/decod
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,full) -Isim/golden/include -Isim/decode \
 	    -Isim/c_tb/common $(filter %.c %.a,$^) -o $@
 
-bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
@@ -747,3 +747,17 @@ $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c
 etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path
 	@$(BUILD)/opencsd/etm_decode
 	@$(BUILD)/opencsd/etm_decode --tpiu
+
+# tests/opencsd/etm_bw.c (issue 23 item 5): trace bandwidth of the golden ETM on the same
+# synthetic programs (bytes per instruction, address packets per indirect branch, the return
+# stack's saving); no OpenCSD. make bench prints its rows; etm-bw-test is its hand-count check.
+.PHONY: etm-bw etm-bw-test
+$(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
+                       $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c \
+	    $(BUILD)/golden/libgolden.a -o $@
+etm-bw-test: $(BUILD)/bench/etm_bw ## etm_bw's counting on the contract's examples E1-E3 = the hand counts
+	@$(BUILD)/bench/etm_bw --self-test
+etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~1 min)
+	@tests/bench_etm.sh $(BUILD)
