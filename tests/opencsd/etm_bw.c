@@ -45,7 +45,7 @@ struct bw_cfg {
 #define CFG_TS 0x0800u
 
 static const struct bw_cfg k_cfgs[] = {
-    {"default", CFG_RS, 0, 0, 0, "RS on (depth RSDEPTH), address history, no BB/CCI/TS"},
+    {"default", CFG_RS, 0, 0, 0, "RS on (RsDepth as --rs-depth), address history, no BB/CCI/TS"},
     {"rs-off", 0, 0, 0, 0, "TRCCONFIGR.RS = 0"},
     {"bb", CFG_BB | CFG_RS, 0, 0, 0, "TRCCONFIGR.BB = 1 (turns the RS off)"},
     {"cci-thr1", CFG_RS | CFG_CCI, 1, 0, 0, "CCI, TRCCCCTLR.THRESHOLD 1: a count per P0"},

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // etm_prog: a seeded synthetic T32 program (code image from a fixed set of encodings) and
-// a walker that retires it one event at a time, for tests/opencsd/etm_decode.c.
+// a walker that retires it one event at a time, for tests/opencsd/etm_decode.c and (with the
+// mix knobs of prog_build_mix and prog_walk.irq_period) tests/opencsd/etm_bw.c.
 #ifndef TRACEREF_TESTS_OPENCSD_ETM_PROG_H
 #define TRACEREF_TESTS_OPENCSD_ETM_PROG_H
 
