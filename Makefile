@@ -757,7 +757,12 @@ $(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c tests/ope
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c \
 	    $(BUILD)/golden/libgolden.a -o $@
-etm-bw-test: $(BUILD)/bench/etm_bw ## etm_bw's counting on the contract's examples E1-E3 = the hand counts
+$(BUILD)/opencsd/etm_pktcount: tests/opencsd/etm_pktcount.c $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $< $(BUILD)/golden/libgolden.a -o $@ \
+	    -lopencsd_c_api -lopencsd
+etm-bw-test: $(BUILD)/bench/etm_bw $(BUILD)/opencsd/etm_pktcount ## etm_bw's counting = hand counts on E1-E3 and OpenCSD's packet parser on bench streams
 	@$(BUILD)/bench/etm_bw --self-test
+	@tests/opencsd/etm_bw_check.sh $(BUILD)
 etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~1 min)
 	@tests/bench_etm.sh $(BUILD)

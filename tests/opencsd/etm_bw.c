@@ -411,6 +411,7 @@ static void finish(struct drv *d)
 struct opts {
     unsigned seeds, first_seed, events, idle, rs_depth, irq_period;
     int blx_pct;
+    const char *stream, *only; // --stream FILE: the ATB bytes of --only's first seed
 };
 
 #define MAXOUT (16u << 20)
@@ -443,6 +444,13 @@ static void run_cfg(const struct bw_cfg *c, const struct opts *o, struct stats *
             }
         }
         finish(&d);
+        if (o->stream && s == o->first_seed && !strcmp(c->name, o->only)) {
+            FILE *f = fopen(o->stream, "wb");
+            if (!f || fwrite(g_out, 1, d.nout, f) != d.nout || fclose(f) != 0) {
+                perror(o->stream);
+                st.errors++;
+            }
+        }
         stats_add(tot, &st);
     }
 }
@@ -456,14 +464,23 @@ static void print_cfg(const struct bw_cfg *c, const struct stats *s, bool rows)
     uint64_t lg = s->pkt[PK_LONG], cx = s->pkt[PK_CTX];
     if (rows) {
         printf("row %s bytes_per_instr %.4f addr_per_ind %.4f addr_per_taken_br %.4f "
-               "addr_pkts %llu exact %.1f short %.1f long %.1f ctx %.1f instr %llu bytes %llu\n",
+               "addr_pkts %llu exact %.1f short %.1f long %.1f ctx %.1f instr %llu bytes %llu "
+               "configr 0x%x\n",
                c->name, ratio(s->bytes, s->instr), ratio(na, ni),
                ratio(cause_total(s, C_RET) + cause_total(s, C_CALL) + cause_total(s, C_ERET) +
                          cause_total(s, C_BB),
                      ni + s->br_dir_taken),
                (unsigned long long)at, 100.0 * ratio(ex, at), 100.0 * ratio(sh, at),
                100.0 * ratio(lg, at), 100.0 * ratio(cx, at), (unsigned long long)s->instr,
-               (unsigned long long)s->bytes);
+               (unsigned long long)s->bytes, (unsigned)c->configr);
+        printf("pkts %s", c->name); // the packet counts (tests/opencsd/etm_bw_check.sh)
+        for (unsigned k = 0; k < PK_N; k++) {
+            if (s->pkt[k]) {
+                printf(" %s %llu %llu", k_pk_name[k], (unsigned long long)s->pkt[k],
+                       (unsigned long long)s->pkt_bytes[k]);
+            }
+        }
+        printf("\n");
         return;
     }
     printf("== %s: %s\n", c->name, c->what);
@@ -597,7 +614,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: etm_bw [--seeds N] [--seed S] [--events N] [--idle K] [--rs-depth D]\n"
-            "              [--blx-pct P] [--irq-period N] [--only CONFIG] [--rows] [--self-test]\n"
+            "              [--blx-pct P] [--irq-period N] [--only CONFIG [--stream FILE]] [--rows]\n"
+            "              [--self-test]\n"
             "  Trace bandwidth of the golden ETM model on seeded synthetic T32 programs\n"
             "  (tests/opencsd/etm_prog.c): bytes per retired instruction, address packets per\n"
             "  indirect branch and by format, and the return stack's saving (RS on vs off).\n"
@@ -609,6 +627,7 @@ static void usage(FILE *f)
             "                 generator's own mix, about 6 BLX to 10 BL in main)\n"
             "  --irq-period N an interrupt before an instruction with probability 1/N\n"
             "                 outside handlers (default 40; 0: none)\n"
+            "  --stream FILE  write the ATB bytes of --only's configuration, first seed, to FILE\n"
             "  --only CONFIG  one configuration (with default and rs-off for the saving):");
     for (size_t i = 0; i < NCFG; i++) fprintf(f, " %s", k_cfgs[i].name);
     fprintf(f, "\n  --rows         one machine-readable line per configuration (tests/bench.sh)\n"
@@ -644,6 +663,8 @@ int main(int argc, char **argv)
             rows = true;
         } else if (!strcmp(a, "--only") && has) {
             only = argv[++i];
+        } else if (!strcmp(a, "--stream") && has) {
+            o.stream = argv[++i];
         } else if (has && num(argv[i + 1], &v) &&
                    (!strcmp(a, "--seeds") || !strcmp(a, "--seed") || !strcmp(a, "--events") ||
                     !strcmp(a, "--idle") || !strcmp(a, "--rs-depth") ||
@@ -666,6 +687,11 @@ int main(int argc, char **argv)
                         "--blx-pct 0..100\n");
         return 2;
     }
+    if (o.stream && !only) {
+        fprintf(stderr, "etm_bw: --stream needs --only CONFIG\n");
+        return 2;
+    }
+    o.only = only;
     bool found = only == NULL;
     for (size_t i = 0; i < NCFG; i++) found |= only && !strcmp(only, k_cfgs[i].name);
     if (!found) {
