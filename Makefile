@@ -752,17 +752,17 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode ## golden ETM trace decoded by OpenCS
 # synthetic programs (bytes per instruction, address packets per indirect branch, the return
 # stack's saving); no OpenCSD. make bench prints its rows; etm-bw-test is its hand-count check.
 .PHONY: etm-bw etm-bw-test
-$(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
-                       $(BUILD)/golden/libgolden.a
+$(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_bw_pkt.c tests/opencsd/etm_bw_pkt.h \
+                       tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_bw.c tests/opencsd/etm_prog.c \
-	    $(BUILD)/golden/libgolden.a -o $@
-$(BUILD)/opencsd/etm_pktcount: tests/opencsd/etm_pktcount.c $(BUILD)/golden/libgolden.a
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@
+$(BUILD)/opencsd/etm_pktcount: tests/opencsd/etm_pktcount.c tests/opencsd/etm_bw_pkt.c \
+                               tests/opencsd/etm_bw_pkt.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $< $(BUILD)/golden/libgolden.a -o $@ \
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@ \
 	    -lopencsd_c_api -lopencsd
 etm-bw-test: $(BUILD)/bench/etm_bw $(BUILD)/opencsd/etm_pktcount ## etm_bw's counting = hand counts on E1-E3 and OpenCSD's packet parser on bench streams
 	@$(BUILD)/bench/etm_bw --self-test
 	@tests/opencsd/etm_bw_check.sh $(BUILD)
-etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~1 min)
+etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~20 s)
 	@tests/bench_etm.sh $(BUILD)

@@ -46,7 +46,7 @@ bb branch broadcasting (BB 1: RS off)
 cci-thr1 CCI, THRESHOLD 1
 cci-thr16 CCI, THRESHOLD 16
 ts TS (requests: exceptions, sync)
-ts-every-p0 TS, TRCTSCTLR TRUE (after every P0)
+ts-every-p0 TS, TRCTSCTLR TRUE (every P0)
 ts+cci-thr16 TS + CCI, THRESHOLD 16
 sync1k A-Sync every 1 KiB (TRCSYNCPR 10)
 EOF

@@ -22,6 +22,7 @@
 // address history can not be switched off in ETMv4).
 // --self-test: the contract's worked examples E1-E3 (section 14) through the same counting,
 // against hand-counted figures (bytes, packets, address packets by cause and format).
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "etm_bw_pkt.h"
 #include "etm_model.h"
 #include "etm_prog.h"
 
@@ -57,113 +59,12 @@ static const struct bw_cfg k_cfgs[] = {
 };
 #define NCFG (sizeof k_cfgs / sizeof k_cfgs[0])
 
-// ---- packets ----------------------------------------------------------------------------------
-enum pk {
-    PK_ASYNC, PK_OVF, PK_TINFO, PK_TON, PK_TS, PK_EXC, PK_ERET, PK_CC, PK_ATOM,
-    PK_EXACT, PK_SHORT1, PK_SHORT2, PK_LONG, PK_CTX, PK_N
-};
-static const char *const k_pk_name[PK_N] = {
-    "async", "overflow", "trace-info", "trace-on", "timestamp", "exception", "exc-return",
-    "cycle-count", "atom", "exact", "short1", "short2", "long", "addr+ctx"};
-#define IS_ADDR(k) ((k) >= PK_EXACT)
-
+// ---- address packet causes ------------------------------------------------------------------
 // Address packet causes.
 enum cause { C_RET, C_CALL, C_ERET, C_HANDLER, C_BB, C_EXCADDR, C_CTX, C_N };
 static const char *const k_cause_name[C_N] = {
     "return target", "BLX target", "exc-return target", "handler address",
     "BB direct target", "exception's return addr", "context (enable/sync)"};
-
-// ULEB field of at most max bytes; returns its length or 0 if it runs past n.
-static unsigned uleb_len(const uint8_t *b, unsigned n, unsigned max)
-{
-    for (unsigned i = 0; i < n && i < max; i++) {
-        if ((b[i] & 0x80u) == 0u) {
-            return i + 1u;
-        }
-    }
-    return n < max ? 0u : max;
-}
-
-// One packet at b[0..n): its kind and length; 0 on an unknown header or a short buffer.
-static unsigned pkt_parse(const uint8_t *b, unsigned n, enum pk *kind)
-{
-    uint8_t h = b[0];
-    unsigned l;
-    if (h == 0x00u) {
-        if (n >= 2u && b[1] == 0x05u) {
-            *kind = PK_OVF;
-            return 2u;
-        }
-        for (l = 1; l < n && l < 12u && b[l] == 0x00u; l++) {
-        }
-        if (l != 11u || n < 12u || b[11] != 0x80u) {
-            return 0;
-        }
-        *kind = PK_ASYNC;
-        return 12u;
-    }
-    if (h == 0x01u) { // Trace Info: PLCTL, then INFO / KEY / SPEC / CYCT sections
-        if (n < 2u) return 0;
-        uint8_t pl = b[1];
-        l = 2u;
-        for (unsigned s = 0; s < 4u; s++) {
-            if (pl & (1u << s)) {
-                unsigned f = uleb_len(b + l, n - l, s == 3u ? 2u : 5u);
-                if (f == 0u) return 0;
-                l += f;
-            }
-        }
-        *kind = PK_TINFO;
-        return l;
-    }
-    if (h == 0x02u || h == 0x03u) { // timestamp: up to 8 bytes with C, a 9th of 8 bits
-        l = 1u;
-        unsigned i = 0;
-        while (l < n && i < 8u && (b[l] & 0x80u)) {
-            l++;
-            i++;
-        }
-        if (l >= n) return 0;
-        l++; // the last timestamp byte (the 9th one has no C bit)
-        if (h == 0x03u) {
-            unsigned f = uleb_len(b + l, n - l, 3u);
-            if (f == 0u) return 0;
-            l += f;
-        }
-        *kind = PK_TS;
-        return l;
-    }
-    if (h == 0x04u) { *kind = PK_TON; return 1u; }
-    if (h == 0x06u) {
-        if (n < 2u) return 0;
-        l = (b[1] & 0x80u) ? 3u : 2u;
-        if (n < l) return 0;
-        *kind = PK_EXC;
-        return l;
-    }
-    if (h == 0x07u) { *kind = PK_ERET; return 1u; }
-    if (h == 0x0Eu) {
-        unsigned f = n > 1u ? uleb_len(b + 1, n - 1u, 3u) : 0u;
-        if (f == 0u) return 0;
-        *kind = PK_CC;
-        return 1u + f;
-    }
-    if (h == 0x0Fu) { *kind = PK_CC; return 1u; }
-    if (h >= 0x90u && h <= 0x92u) { *kind = PK_EXACT; return 1u; }
-    if (h == 0x96u) {
-        if (n < 2u) return 0;
-        *kind = (b[1] & 0x80u) ? PK_SHORT2 : PK_SHORT1;
-        l = (b[1] & 0x80u) ? 3u : 2u;
-        return n < l ? 0u : l;
-    }
-    if (h == 0x9Bu) { *kind = PK_LONG; return n < 5u ? 0u : 5u; }
-    if (h == 0x83u) { *kind = PK_CTX; return n < 6u ? 0u : 6u; } // INFO: no V/C bytes here
-    if (h >= 0xC0u && h <= 0xD4u) { *kind = PK_ATOM; return 1u; } // F6, final E
-    if (h >= 0xD8u && h <= 0xDBu) { *kind = PK_ATOM; return 1u; } // F2
-    if (h >= 0xE0u && h <= 0xF4u) { *kind = PK_ATOM; return 1u; } // F6, final N
-    if (h >= 0xF6u) { *kind = PK_ATOM; return 1u; }                 // F1, F3
-    return 0;
-}
 
 // ---- statistics -------------------------------------------------------------------------------
 struct stats {
@@ -635,11 +536,15 @@ static void usage(FILE *f)
                "  Exit 0 on success, 1 on a counting error or a failed self-test, 2 on usage errors.\n");
 }
 
-static bool num(const char *s, unsigned *v)
+// A number option: 0..100000000, else a usage error.
+static bool num(const char *opt, const char *s, unsigned *v)
 {
     char *e;
     unsigned long x = strtoul(s, &e, 0);
-    if (*s == '\0' || *e != '\0' || x > 100000000ul) return false;
+    if (*s == '\0' || *e != '\0' || x > 100000000ul) {
+        fprintf(stderr, "etm_bw: --%s: '%s' is not a number 0..100000000\n", opt, s);
+        return false;
+    }
     *v = (unsigned)x;
     return true;
 }
@@ -650,37 +555,44 @@ int main(int argc, char **argv)
                      .irq_period = 40, .blx_pct = -1};
     bool rows = false;
     const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        unsigned v;
-        bool has = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--self-test")) {
-            return self_test();
-        } else if (!strcmp(a, "--rows")) {
-            rows = true;
-        } else if (!strcmp(a, "--only") && has) {
-            only = argv[++i];
-        } else if (!strcmp(a, "--stream") && has) {
-            o.stream = argv[++i];
-        } else if (has && num(argv[i + 1], &v) &&
-                   (!strcmp(a, "--seeds") || !strcmp(a, "--seed") || !strcmp(a, "--events") ||
-                    !strcmp(a, "--idle") || !strcmp(a, "--rs-depth") ||
-                    !strcmp(a, "--blx-pct") || !strcmp(a, "--irq-period"))) {
-            i++;
-            if (!strcmp(a, "--seeds")) o.seeds = v;
-            else if (!strcmp(a, "--seed")) o.first_seed = v;
-            else if (!strcmp(a, "--events")) o.events = v;
-            else if (!strcmp(a, "--idle")) o.idle = v;
-            else if (!strcmp(a, "--rs-depth")) o.rs_depth = v;
-            else if (!strcmp(a, "--blx-pct")) o.blx_pct = (int)v;
+    static const struct option opts[] = {
+        {"seeds", required_argument, 0, 'n'},     {"seed", required_argument, 0, 's'},
+        {"events", required_argument, 0, 'e'},    {"idle", required_argument, 0, 'i'},
+        {"rs-depth", required_argument, 0, 'r'},  {"blx-pct", required_argument, 0, 'b'},
+        {"irq-period", required_argument, 0, 'q'}, {"only", required_argument, 0, 'o'},
+        {"stream", required_argument, 0, 'w'},    {"rows", no_argument, 0, 'R'},
+        {"self-test", no_argument, 0, 'T'},       {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int c, li;
+    unsigned v;
+    while ((c = getopt_long(argc, argv, "h", opts, &li)) != -1) {
+        switch (c) {
+        case 'h': usage(stdout); return 0;
+        case 'T': return self_test();
+        case 'R': rows = true; break;
+        case 'o': only = optarg; break;
+        case 'w': o.stream = optarg; break;
+        case 'n': case 's': case 'e': case 'i': case 'r': case 'b': case 'q':
+            if (!num(opts[li].name, optarg, &v)) {
+                return 2;
+            }
+            if (c == 'n') o.seeds = v;
+            else if (c == 's') o.first_seed = v;
+            else if (c == 'e') o.events = v;
+            else if (c == 'i') o.idle = v;
+            else if (c == 'r') o.rs_depth = v;
+            else if (c == 'b') o.blx_pct = v > 100u ? 101 : (int)v;
             else o.irq_period = v;
-        } else {
-            fprintf(stderr, "etm_bw: bad argument '%s' (try --help)\n", a);
+            break;
+        default:
+            usage(stderr);
             return 2;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "etm_bw: unexpected argument '%s'\n", argv[optind]);
+        usage(stderr);
+        return 2;
     }
     if (o.seeds == 0u || o.events == 0u || o.rs_depth > ETM_MAX_RS_DEPTH || o.blx_pct > 100) {
         fprintf(stderr, "etm_bw: --seeds and --events must be > 0, --rs-depth 0..15, "

@@ -9,6 +9,7 @@
 //   Timestamp layouts); the ID registers are the golden model's (RsDepth 3, CcSize 12).
 // Output: one line "pkts KIND COUNT BYTES ..." (only the kinds seen); exit 0, 1 if the
 // library reports an error or an unknown packet type, 2 on usage errors.
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,16 +18,10 @@
 
 #include <opencsd/c_api/opencsd_c_api.h>
 
+#include "etm_bw_pkt.h"
 #include "etm_model.h"
 
-enum { K_ASYNC, K_OVF, K_TINFO, K_TON, K_TS, K_EXC, K_ERET, K_CC, K_ATOM, K_EXACT, K_SHORT1,
-       K_SHORT2, K_LONG, K_CTX, K_N };
-// the same names and order as etm_bw's packet kinds
-static const char *const k_name[K_N] = {
-    "async", "overflow", "trace-info", "trace-on", "timestamp", "exception", "exc-return",
-    "cycle-count", "atom", "exact", "short1", "short2", "long", "addr+ctx"};
-
-static unsigned long long g_cnt[K_N], g_bytes[K_N];
+static unsigned long long g_cnt[PK_N], g_bytes[PK_N];
 static unsigned g_errs;
 
 static void mon_cb(const void *ctx, const ocsd_datapath_op_t op, const ocsd_trc_index_t idx,
@@ -38,26 +33,26 @@ static void mon_cb(const void *ctx, const ocsd_datapath_op_t op, const ocsd_trc_
         return;
     }
     const ocsd_etmv4_i_pkt *p = pkt;
-    int k;
+    enum pk k;
     switch (p->type) {
-    case ETM4_PKT_I_ASYNC: k = K_ASYNC; break;
-    case ETM4_PKT_I_OVERFLOW: k = K_OVF; break;
-    case ETM4_PKT_I_TRACE_INFO: k = K_TINFO; break;
-    case ETM4_PKT_I_TRACE_ON: k = K_TON; break;
-    case ETM4_PKT_I_TIMESTAMP: k = K_TS; break;
-    case ETM4_PKT_I_EXCEPT: k = K_EXC; break;
-    case ETM4_PKT_I_EXCEPT_RTN: k = K_ERET; break;
-    case ETM4_PKT_I_CCNT_F1: k = K_CC; break;
+    case ETM4_PKT_I_ASYNC: k = PK_ASYNC; break;
+    case ETM4_PKT_I_OVERFLOW: k = PK_OVF; break;
+    case ETM4_PKT_I_TRACE_INFO: k = PK_TINFO; break;
+    case ETM4_PKT_I_TRACE_ON: k = PK_TON; break;
+    case ETM4_PKT_I_TIMESTAMP: k = PK_TS; break;
+    case ETM4_PKT_I_EXCEPT: k = PK_EXC; break;
+    case ETM4_PKT_I_EXCEPT_RTN: k = PK_ERET; break;
+    case ETM4_PKT_I_CCNT_F1: k = PK_CC; break;
     case ETM4_PKT_I_ATOM_F1:
     case ETM4_PKT_I_ATOM_F2:
     case ETM4_PKT_I_ATOM_F3:
     case ETM4_PKT_I_ATOM_F4:
     case ETM4_PKT_I_ATOM_F5:
-    case ETM4_PKT_I_ATOM_F6: k = K_ATOM; break;
-    case ETM4_PKT_I_ADDR_MATCH: k = K_EXACT; break;
-    case ETM4_PKT_I_ADDR_S_IS1: k = size == 2u ? K_SHORT1 : K_SHORT2; break;
-    case ETM4_PKT_I_ADDR_L_32IS1: k = K_LONG; break;
-    case ETM4_PKT_I_ADDR_CTXT_L_32IS1: k = K_CTX; break;
+    case ETM4_PKT_I_ATOM_F6: k = PK_ATOM; break;
+    case ETM4_PKT_I_ADDR_MATCH: k = PK_EXACT; break;
+    case ETM4_PKT_I_ADDR_S_IS1: k = size == 2u ? PK_SHORT1 : PK_SHORT2; break;
+    case ETM4_PKT_I_ADDR_L_32IS1: k = PK_LONG; break;
+    case ETM4_PKT_I_ADDR_CTXT_L_32IS1: k = PK_CTX; break;
     default:
         fprintf(stderr, "etm_pktcount: packet type 0x%x at byte %llu\n", (unsigned)p->type,
                 (unsigned long long)idx);
@@ -89,25 +84,31 @@ int main(int argc, char **argv)
 {
     uint32_t configr = 0;
     const char *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: etm_pktcount [--configr X] FILE\n"
-                   "  Counts the packets of a raw ETMv4 stream with OpenCSD's packet processor\n"
-                   "  (by type and bytes, in etm_bw's classes); --configr: its TRCCONFIGR.\n");
+    static const char usage[] = "usage: etm_pktcount [--configr X] FILE\n";
+    static const struct option opts[] = {{"configr", required_argument, 0, 'c'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            configr = (uint32_t)strtoul(optarg, NULL, 0);
+            break;
+        case 'h':
+            printf("%s  Counts the packets of a raw ETMv4 stream with OpenCSD's packet processor\n"
+                   "  (by type and bytes, in etm_bw's classes); --configr: its TRCCONFIGR.\n",
+                   usage);
             return 0;
-        } else if (!strcmp(argv[i], "--configr") && i + 1 < argc) {
-            configr = (uint32_t)strtoul(argv[++i], NULL, 0);
-        } else if (argv[i][0] != '-' && !file) {
-            file = argv[i];
-        } else {
-            fprintf(stderr, "etm_pktcount: bad argument '%s' (try --help)\n", argv[i]);
+        default:
+            fprintf(stderr, "%s", usage);
             return 2;
         }
     }
-    if (!file) {
-        fprintf(stderr, "etm_pktcount: no stream file (try --help)\n");
+    if (optind + 1 != argc) {
+        fprintf(stderr, "etm_pktcount: one stream file expected\n%s", usage);
         return 2;
     }
+    file = argv[optind];
     FILE *f = fopen(file, "rb");
     if (!f) {
         perror(file);
@@ -162,9 +163,9 @@ int main(int argc, char **argv)
     ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
     ocsd_destroy_dcd_tree(dt);
     printf("pkts");
-    for (unsigned k = 0; k < K_N; k++) {
+    for (unsigned k = 0; k < PK_N; k++) {
         if (g_cnt[k]) {
-            printf(" %s %llu %llu", k_name[k], g_cnt[k], g_bytes[k]);
+            printf(" %s %llu %llu", k_pk_name[k], g_cnt[k], g_bytes[k]);
         }
     }
     printf("\n");
