@@ -125,4 +125,19 @@ enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in);
  * returns false: the caller then takes it with itm_model_step. */
 bool itm_model_idle_step(struct itm_model *m, const struct itm_in *in);
 
+/* A memo for itm_fast_step (itm_fast.c): the ITM's inputs at its last edge and what that
+ * edge did. Not state: with ok cleared the next step is a full one. */
+struct itm_fast {
+    bool ok; /* in and kind hold, and the edge changed at most ts_q, tsp_q, pkt_pos_q */
+    enum itm_step_kind kind;
+    struct itm_in in;
+};
+/* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
+ * without psel_i, which the ITM reads only with it) and its edge was of a fast kind, the
+ * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
+ * for the others, as long as it can). The memo must have seen every edge of m since its ok
+ * was last cleared (an edge taken by itm_model_idle_step with the memo's inputs counts). */
+enum itm_step_kind itm_fast_step(struct itm_fast *f, struct itm_model *m,
+                                 const struct itm_in *in);
+
 #endif

@@ -104,6 +104,9 @@ struct sys_model {
      * unless QUIET, the next edges with those inputs take itm_model_idle_step while it can,
      * and after an _XFER edge fp_out.itm.atdata is the state's. */
     enum itm_step_kind fp_itm;
+    /* Not state: the ITM's own fast path (itm_fast_step), for cycles where only other
+     * blocks' inputs change. */
+    struct itm_fast itm_fast;
 };
 
 #define SYS_FRAME_ITM 0x00u

@@ -28,6 +28,7 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
         m->dwt = dwt;
     m->wc_ok = false;
     m->fp_ok = false;
+    m->itm_fast.ok = false;
     memset(&m->wc, 0, sizeof m->wc);
     memset(&m->fp_out, 0, sizeof m->fp_out); /* an absent block's outputs: 0 for ever */
     return 0;
@@ -37,6 +38,7 @@ void sys_model_reset(struct sys_model *m)
 {
     m->wc_ok = false;
     m->fp_ok = false;
+    m->itm_fast.ok = false;
     itm_model_reset(&m->itm);
     fpb_model_reset(&m->fpb);
     if (m->has_tpiu)
@@ -283,7 +285,7 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
         dwt_model_step(&m->dwt, &w->di);
     if (m->has_tpiu)
         tpiu_model_step(&m->tpiu, &w->ti);
-    enum itm_step_kind itm_kind = itm_model_step(&m->itm, &w->ii);
+    enum itm_step_kind itm_kind = itm_fast_step(&m->itm_fast, &m->itm, &w->ii);
     bool fpb_changed = fpb_model_step(&m->fpb, &w->fi);
     /* The TPIU's and the DWT's steps do not say whether they changed: no fast path with
      * them. */
