@@ -17,8 +17,9 @@ static uint32_t itm_ts_div_m1_get(const struct itm_model *q)
     return (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u; /* 1, 4, 16, 64 */
 }
 
-/* Needs c->itm_on and c->grant. */
-void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+/* Needs c->itm_on and c->grant. (inline: also the body of itm_ts_idle_step's test) */
+static inline void itm_ts_comb_get(const struct itm_model *q, const struct itm_in *in,
+                                   struct itm_comb *c)
 {
     bool tsena = (q->tcr & ITM_TCR_TSENA) != 0u;
     bool swoena = (q->tcr & ITM_TCR_SWOENA) != 0u;
@@ -36,10 +37,15 @@ void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_
     c->half = !c->hold && ((q->ts >> (q->cfg.ts_width - 1u)) & 1u) != 0u;
 }
 
+void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+{
+    itm_ts_comb_get(q, in, c);
+}
+
 /* Prescaler (tsp_q, 6 bits) and counter [ITM-LTS-5], [ITM-LTS-6], [ITM-LTS-7]: their _d
  * values. */
-static void itm_ts_count(const struct itm_model *q, const struct itm_comb *c, uint32_t *tsp,
-                         uint32_t *ts)
+static inline void itm_ts_count(const struct itm_model *q, const struct itm_comb *c,
+                                uint32_t *tsp, uint32_t *ts)
 {
     uint32_t div_m1 = itm_ts_div_m1_get(q);
     bool lts_load = c->grant == ITM_GRANT_LTS;
@@ -126,7 +132,7 @@ bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in)
 
     c.itm_on = (m->tcr & ITM_TCR_ITMENA) != 0u && in->trcena; /* [ITM-EN-1] */
     c.grant = ITM_GRANT_NONE; /* no load: the grant does not depend on ts_q */
-    itm_ts_comb(m, in, &c);
+    itm_ts_comb_get(m, in, &c);
     if (c.wrap || (c.half && !m->lts_pending)) {
         return false;
     }
