@@ -104,6 +104,7 @@ VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
+        fast-path-test \
         broken-rtl mutate bench clean wave wave-test
 
 help: ## show this help
@@ -153,6 +154,25 @@ $(BUILD)/golden $(BUILD)/golden/tests $(BUILD)/asan:
 
 golden-test: $(patsubst sim/golden/tests/%.c,$(BUILD)/golden/tests/%,$(GOLDEN_TESTS)) ## golden-model unit tests
 	@set -e; for t in $^; do echo "== $$t"; $$t; done
+	@$(MAKE) --no-print-directory fast-path-test
+
+# The golden model's fast paths against the full evaluation on every directed scenario, in
+# every configuration (tests/unit/fast_scn.c; random stimulus: test_sys_fast). Only
+# fast_scn.c is built per configuration; the driver's C and libgolden.a once.
+FAST_SCN_C   := $(addprefix sim/c_tb/common/,driver.c scenario.c scen_cfg.c log.c)
+FAST_SCN_HDR := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h)
+.SECONDARY: $(FAST_SCN_C:sim/c_tb/common/%.c=$(BUILD)/fastscn/obj/%.o)
+$(BUILD)/fastscn/obj/%.o: sim/c_tb/common/%.c $(FAST_SCN_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -Isim/c_tb/common -c $< -o $@
+$(BUILD)/fastscn/%/fast_scn: tests/unit/fast_scn.c $(FAST_SCN_C:sim/c_tb/common/%.c=$(BUILD)/fastscn/obj/%.o) \
+                             $(BUILD)/golden/libgolden.a $(FAST_SCN_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$*) -Isim/golden/include -Isim/c_tb/common \
+	    $(filter %.c %.o %.a,$^) -o $@
+fast-path-test: $(foreach c,$(CFGS),$(BUILD)/fastscn/$(c)/fast_scn) ## golden model: fast paths = full evaluation on every scenario, every configuration
+	@set -e; for c in $(CFGS); do echo "== fast_scn $$c"; \
+	  $(BUILD)/fastscn/$$c/fast_scn --quiet scenarios/*.scn; done
 
 golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 	@set -e; for t in $(GOLDEN_TESTS); do n=$$(basename $$t .c); \
