@@ -104,6 +104,7 @@ VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
+        fast-path-test \
         broken-rtl mutate bench clean wave wave-test
 
 help: ## show this help
@@ -153,6 +154,25 @@ $(BUILD)/golden $(BUILD)/golden/tests $(BUILD)/asan:
 
 golden-test: $(patsubst sim/golden/tests/%.c,$(BUILD)/golden/tests/%,$(GOLDEN_TESTS)) ## golden-model unit tests
 	@set -e; for t in $^; do echo "== $$t"; $$t; done
+	@$(MAKE) --no-print-directory fast-path-test
+
+# The golden model's fast paths against the full evaluation on every directed scenario, in
+# every configuration (tests/unit/fast_scn.c; random stimulus: test_sys_fast). Only
+# fast_scn.c is built per configuration; the driver's C and libgolden.a once.
+FAST_SCN_C   := $(addprefix sim/c_tb/common/,driver.c scenario.c scen_cfg.c log.c)
+FAST_SCN_HDR := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h)
+.SECONDARY: $(FAST_SCN_C:sim/c_tb/common/%.c=$(BUILD)/fastscn/obj/%.o)
+$(BUILD)/fastscn/obj/%.o: sim/c_tb/common/%.c $(FAST_SCN_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -Isim/c_tb/common -c $< -o $@
+$(BUILD)/fastscn/%/fast_scn: tests/unit/fast_scn.c $(FAST_SCN_C:sim/c_tb/common/%.c=$(BUILD)/fastscn/obj/%.o) \
+                             $(BUILD)/golden/libgolden.a $(FAST_SCN_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) $(call c_params,$*) -Isim/golden/include -Isim/c_tb/common \
+	    $(filter %.c %.o %.a,$^) -o $@
+fast-path-test: $(foreach c,$(CFGS),$(BUILD)/fastscn/$(c)/fast_scn) ## golden model: fast paths = full evaluation on every scenario, every configuration
+	@set -e; for c in $(CFGS); do echo "== fast_scn $$c"; \
+	  $(BUILD)/fastscn/$$c/fast_scn --quiet scenarios/*.scn; done
 
 golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 	@set -e; for t in $(GOLDEN_TESTS); do n=$$(basename $$t .c); \
@@ -654,7 +674,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -701,7 +721,7 @@ $(BUILD)/bench/tpiu_latency: tests/tpiu_latency.c sim/decode/tpiudec.c sim/decod
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,full) -Isim/golden/include -Isim/decode \
 	    -Isim/c_tb/common $(filter %.c %.a,$^) -o $@
 
-bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
@@ -770,3 +790,22 @@ etm-pkt-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## tracedump
 	@$(BUILD)/opencsd/etm_decode --seeds 3 --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
+
+# tests/opencsd/etm_bw.c (issue 23 item 5): trace bandwidth of the golden ETM on the same
+# synthetic programs (bytes per instruction, address packets per indirect branch, the return
+# stack's saving); no OpenCSD. make bench prints its rows; etm-bw-test is its hand-count check.
+.PHONY: etm-bw etm-bw-test
+$(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_bw_pkt.c tests/opencsd/etm_bw_pkt.h \
+                       tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@
+$(BUILD)/opencsd/etm_pktcount: tests/opencsd/etm_pktcount.c tests/opencsd/etm_bw_pkt.c \
+                               tests/opencsd/etm_bw_pkt.h $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@ \
+	    -lopencsd_c_api -lopencsd
+etm-bw-test: $(BUILD)/bench/etm_bw $(BUILD)/opencsd/etm_pktcount ## etm_bw's counting = hand counts on E1-E3 and OpenCSD's packet parser on bench streams
+	@$(BUILD)/bench/etm_bw --self-test
+	@tests/opencsd/etm_bw_check.sh $(BUILD)
+etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~20 s)
+	@tests/bench_etm.sh $(BUILD)

@@ -6,7 +6,8 @@
 # slows both alike. Rates of trace_tb are its own "cycles/s" (the run loop, without process
 # start-up); other timings are wall clock around the process.
 # Usage: tests/bench.sh BUILD_DIR   (environment from the Makefile's bench rule; REPS,
-# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES, LONG_CYCLES override the run lengths)
+# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES, LONG_CYCLES override the run lengths;
+# ETM_SEEDS, ETM_EVENTS those of the ETM bandwidth rows, tests/bench_etm.sh)
 set -euo pipefail
 build=$1
 bd=$build/bench
@@ -396,6 +397,12 @@ row "block" "min" "" "max" "" ""
 for blk in regs stim_fifo hw_fifo ts gts arb top_glue total; do
   row "  $blk" "${cells[min:$blk]:-?}" "cells" "${cells[max:$blk]:-?}" "cells" ""
 done
+
+# ---- 8. ETM trace bandwidth (golden model; tests/bench_etm.sh, also make etm-bw) --------------
+echo "bench: ETM trace bandwidth ..." >&2
+etm_rows=$(tests/bench_etm.sh "$build") || exit 1
+mapfile -t etm_lines <<< "$etm_rows"
+rows+=("${etm_lines[@]}")
 
 # ---- the table ---------------------------------------------------------------------------
 echo

@@ -51,7 +51,8 @@ static void put16(struct prog *p, uint32_t a, uint16_t v)
 enum role { R_MAIN, R_LEAF, R_NONLEAF, R_HANDLER };
 
 // Lays out one body at a: slot kinds, then addresses, then targets and encodings.
-static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, enum role role)
+static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, enum role role,
+                     int blx_pct)
 {
     unsigned k[MAXSLOT];
     uint32_t at[MAXSLOT + 1u];
@@ -68,6 +69,9 @@ static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, en
         else if (r < 88u) k[i] = K_BL;
         else if (r < 94u) k[i] = K_BLX;
         else k[i] = K_SVC;
+        if ((k[i] == K_BL || k[i] == K_BLX) && blx_pct >= 0) {
+            k[i] = rnd(s) % 100u < (unsigned)blx_pct ? K_BLX : K_BL;
+        }
         if ((k[i] == K_BL || k[i] == K_BLX) && (role == R_LEAF || role == R_HANDLER)) {
             k[i] = K_ALU16;
         }
@@ -139,6 +143,13 @@ static void gen_body(struct prog *p, uint32_t *s, uint32_t a, unsigned nslot, en
 
 void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main)
 {
+    prog_build_mix(p, seed, ns_handler, ns_main, NULL);
+}
+
+void prog_build_mix(struct prog *p, unsigned seed, bool ns_handler, bool ns_main,
+                    const struct prog_mix *mix)
+{
+    int blx = mix ? mix->blx_pct : -1;
     uint32_t s = seed * 0x9E3779B9u + 0x12345u;
 
     memset(p, 0, sizeof *p);
@@ -151,12 +162,12 @@ void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main)
     p->fun[PROG_NFUN - 1u] = PROG_FAR_BASE + 0x0F6u; /* a non-leaf far away */
     p->irq_handler = 0x3000u;
     p->svc_handler = 0x3400u;
-    gen_body(p, &s, p->main_start, 200u, R_MAIN);
+    gen_body(p, &s, p->main_start, 200u, R_MAIN, blx);
     for (unsigned f = 0; f < PROG_NFUN; f++) {
-        gen_body(p, &s, p->fun[f], 8u + rnd(&s) % 62u, f < 3u ? R_LEAF : R_NONLEAF);
+        gen_body(p, &s, p->fun[f], 8u + rnd(&s) % 62u, f < 3u ? R_LEAF : R_NONLEAF, blx);
     }
-    gen_body(p, &s, p->irq_handler, 4u + rnd(&s) % 12u, R_HANDLER);
-    gen_body(p, &s, p->svc_handler, 3u + rnd(&s) % 8u, R_HANDLER);
+    gen_body(p, &s, p->irq_handler, 4u + rnd(&s) % 12u, R_HANDLER, blx);
+    gen_body(p, &s, p->svc_handler, 3u + rnd(&s) % 8u, R_HANDLER, blx);
 }
 
 void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed)
@@ -166,6 +177,7 @@ void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed)
     w->pc = p->main_start;
     w->lr = 0xFFFFFFFFu;
     w->rng = seed * 0x85EBCA6Bu + 0x77u;
+    w->irq_period = 40u;
 }
 
 static void enter(struct prog_walk *w, struct prog_event *e, unsigned num, uint32_t handler)
@@ -192,7 +204,7 @@ void prog_walk_next(struct prog_walk *w, struct prog_event *e)
         enter(w, e, 11u, p->svc_handler);
         return;
     }
-    if (!w->in_handler && rnd(&w->rng) % 40u == 0u) {
+    if (!w->in_handler && w->irq_period != 0u && rnd(&w->rng) % w->irq_period == 0u) {
         unsigned r = rnd(&w->rng) % 56u;
         enter(w, e, r < 8u ? k_sys[r] : 8u + r, p->irq_handler);
         return;

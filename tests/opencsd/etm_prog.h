@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // etm_prog: a seeded synthetic T32 program (code image from a fixed set of encodings) and
-// a walker that retires it one event at a time, for tests/opencsd/etm_decode.c.
+// a walker that retires it one event at a time, for tests/opencsd/etm_decode.c and (with the
+// mix knobs of prog_build_mix and prog_walk.irq_period) tests/opencsd/etm_bw.c.
 #ifndef TRACEREF_TESTS_OPENCSD_ETM_PROG_H
 #define TRACEREF_TESTS_OPENCSD_ETM_PROG_H
 
@@ -42,10 +43,22 @@ struct prog_walk {
     bool in_handler;
     bool pend;         /* an SVCall is due before the next instruction */
     uint32_t rng;
+    unsigned irq_period; /* an interrupt before an instruction with probability 1/irq_period
+                          * (outside handlers); 0: none. prog_walk_init sets 40 */
+};
+
+/* Instruction mix knobs of prog_build_mix (tests/opencsd/etm_bw.c): blx_pct < 0 keeps the
+ * generator's own mix (about 6 BLX to 10 BL among the calls of main; the random draws are
+ * then exactly prog_build's); 0..100: each call slot is a BLX r1 (an indirect call) with
+ * that probability, else a BL. */
+struct prog_mix {
+    int blx_pct;
 };
 
 unsigned prog_idx(uint32_t addr);
 void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main);
+void prog_build_mix(struct prog *p, unsigned seed, bool ns_handler, bool ns_main,
+                    const struct prog_mix *mix);
 void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed);
 void prog_walk_next(struct prog_walk *w, struct prog_event *e);
 

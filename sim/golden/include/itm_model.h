@@ -101,11 +101,43 @@ void itm_model_reset(struct itm_model *m);
 /* Outputs of the current cycle (no state change). All zero while in->rst_n == 0
  * (the RTL reset is asynchronous). */
 void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out);
-/* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead.
- * Returns true if the edge loaded no packet and changed no register (FIFO entries and
- * marks included): gts_i is sampled only when a packet is loaded ([ITM-GTS-2],
- * [ITM-GTS-3]), so the same state with the same inputs, gts_i excepted, is left unchanged
- * again and gives the same outputs (sys_model's fast path). false after a reset. */
-bool itm_model_step(struct itm_model *m, const struct itm_in *in);
+/* What an edge changed (itm_model_step), for sys_model's fast path. gts_i is sampled only
+ * when a packet is loaded ([ITM-GTS-2], [ITM-GTS-3]); no output reads ts_q or tsp_q, and
+ * only atdata_o reads pkt_pos_q while a packet is being sent. */
+enum itm_step_kind {
+    ITM_STEP_CHANGED, /* a packet loaded, or a register changed but those below */
+    ITM_STEP_QUIET,   /* no packet loaded and no register changed (FIFO entries and marks
+                       * included): the same inputs, gts_i excepted, leave the state
+                       * unchanged again, with the same outputs */
+    ITM_STEP_TS,      /* as QUIET, but the timestamp counter or prescaler (ts_q, tsp_q)
+                       * moved: the same inputs, gts_i excepted, give the same outputs */
+    ITM_STEP_XFER     /* a byte of the packet register left, not its last one, and no
+                       * register changed but pkt_pos_q, ts_q and tsp_q: the same inputs,
+                       * gts_i excepted, give the same outputs but atdata_o */
+};
+/* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead
+ * (ITM_STEP_CHANGED). */
+enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in);
+/* The edge after an ITM_STEP_TS or ITM_STEP_XFER one, with the same inputs (gts_i aside):
+ * if it changes only ts_q, tsp_q and pkt_pos_q again (the same kind of edge), takes it and
+ * returns true; if it would do more (the packet's last byte leaves, [ITM-ATB-2]; the
+ * counter wraps, [ITM-LTS-2]; a half-range request, [ITM-LTS-10]), changes nothing and
+ * returns false: the caller then takes it with itm_model_step. */
+bool itm_model_idle_step(struct itm_model *m, const struct itm_in *in);
+
+/* A memo for itm_fast_step (itm_fast.c): the ITM's inputs at its last edge and what that
+ * edge did. Not state: with ok cleared the next step is a full one. */
+struct itm_fast {
+    bool ok; /* in and kind hold, and the edge changed at most ts_q, tsp_q, pkt_pos_q */
+    enum itm_step_kind kind;
+    struct itm_in in;
+};
+/* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
+ * without psel_i, which the ITM reads only with it) and its edge was of a fast kind, the
+ * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
+ * for the others, as long as it can). The memo must have seen every edge of m since its ok
+ * was last cleared (an edge taken by itm_model_idle_step with the memo's inputs counts). */
+enum itm_step_kind itm_fast_step(struct itm_fast *f, struct itm_model *m,
+                                 const struct itm_in *in);
 
 #endif

@@ -112,6 +112,7 @@ void itm_arb_commit(const struct itm_model *q, const struct itm_comb *c, struct 
 /* itm_ts.c: local timestamp counter and LTS flags. */
 void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
 void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in);
 
 /* itm_gts.c: global timestamps. */
 uint64_t itm_gts_mask_get(const struct itm_model *q);

@@ -93,12 +93,20 @@ struct sys_model {
     struct sys_in wc_in;
     struct sys_wires wc;
     /* Not state either: the fast path (sys_model.c). fp_ok: the last step, with the inputs
-     * wc_in, changed no register of any block and loaded no ITM packet, and fp_out are the
+     * wc_in, changed no register of any block (but, fp_itm below, the ITM's timestamp counter,
+     * prescaler and byte position) and loaded no ITM packet, and fp_out are the
      * outputs for that state and wc_in; so while the inputs equal wc_in but for gts_i (which
      * only a packet load samples), eval gives fp_out and step changes nothing. Cleared by
      * init, reset and every step that changes something. */
     bool fp_ok;
     struct sys_out fp_out;
+    /* With fp_ok: what the ITM's last edge did (ITM_STEP_QUIET, _TS or _XFER, itm_model.h);
+     * unless QUIET, the next edges with those inputs take itm_model_idle_step while it can,
+     * and after an _XFER edge fp_out.itm.atdata is the state's. */
+    enum itm_step_kind fp_itm;
+    /* Not state: the ITM's own fast path (itm_fast_step), for cycles where only other
+     * blocks' inputs change. */
+    struct itm_fast itm_fast;
 };
 
 #define SYS_FRAME_ITM 0x00u

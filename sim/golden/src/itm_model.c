@@ -116,16 +116,17 @@ static void itm_model_flags_commit(const struct itm_model *q, const struct itm_i
     }
 }
 
-bool itm_model_step(struct itm_model *m, const struct itm_in *in)
+enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
 {
     struct itm_comb c;
     struct itm_model d; /* the _d registers: every field before stim (itm_model.h) */
     unsigned rem = m->pkt_len - m->pkt_pos;
-    bool pop_stim, pop_hw, quiet;
+    bool pop_stim, pop_hw;
+    enum itm_step_kind kind = ITM_STEP_CHANGED;
 
     if (!in->rst_n) {
         itm_model_reset(m);
-        return false;
+        return ITM_STEP_CHANGED;
     }
 
     /* Phase 1: combinational values from the _q state and this cycle's inputs. */
@@ -151,20 +152,49 @@ bool itm_model_step(struct itm_model *m, const struct itm_in *in)
     /* Phase 3: commit, all registers at once. */
     pop_stim = c.grant == ITM_GRANT_INSTR;
     pop_hw = c.grant == ITM_GRANT_HW;
-    /* quiet: no packet loaded (so gts_i, read only at a load, was not used) and no
-     * register changes (itm_model.h); a byte sent moves pkt_pos, so that is no need to
-     * compare */
-    quiet = c.grant == ITM_GRANT_NONE && !c.xfer &&
-            memcmp(m, &d, offsetof(struct itm_model, stim)) == 0;
-    if (!quiet)
+    /* The fast path's kinds (itm_model.h): no packet loaded (so gts_i, read only at a
+     * load, was not used) and no register changed but pkt_pos (a byte sent that was not
+     * the packet's last: pkt_len kept), ts and tsp. */
+    if (c.grant == ITM_GRANT_NONE) {
+        uint32_t ts = d.ts, tsp = d.tsp;
+        unsigned pos = d.pkt_pos;
+        d.ts = m->ts;
+        d.tsp = m->tsp;
+        d.pkt_pos = m->pkt_pos;
+        if (memcmp(m, &d, offsetof(struct itm_model, stim)) == 0)
+            kind = c.xfer ? ITM_STEP_XFER
+                          : (ts == m->ts && tsp == m->tsp) ? ITM_STEP_QUIET : ITM_STEP_TS;
+        d.ts = ts;
+        d.tsp = tsp;
+        d.pkt_pos = pos;
+    }
+    if (kind != ITM_STEP_QUIET)
         memcpy(m, &d, offsetof(struct itm_model, stim));
     /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an
      * empty FIFO with no push has nothing to change: itm_fifo_step's first test, here
      * without the call). */
-    if (m->stim.count != 0u || c.stim_push)
-        quiet &= !itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop);
+    if ((m->stim.count != 0u || c.stim_push) &&
+        itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop))
+        kind = ITM_STEP_CHANGED;
     /* [ITM-HW-1] hardware FIFO. */
-    if (m->hw.count != 0u || c.hw_push)
-        quiet &= !itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false);
-    return quiet;
+    if ((m->hw.count != 0u || c.hw_push) &&
+        itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false))
+        kind = ITM_STEP_CHANGED;
+    return kind;
+}
+
+bool itm_model_idle_step(struct itm_model *m, const struct itm_in *in)
+{
+    unsigned rem = m->pkt_len - m->pkt_pos;
+    bool xfer = rem != 0u && in->atready; /* [ITM-ATB-1] */
+
+    /* [ITM-ATB-2] the last byte leaves: a load slot, the full step. Otherwise no packet is
+     * loaded and only the counter (itm_ts.c) and the byte position move. */
+    if ((xfer && rem == 1u) || !itm_ts_idle_step(m, in)) {
+        return false;
+    }
+    if (xfer) {
+        m->pkt_pos++;
+    }
+    return true;
 }

@@ -17,8 +17,9 @@ static uint32_t itm_ts_div_m1_get(const struct itm_model *q)
     return (1u << (2u * ITM_TCR_TSPRESCALE(q->tcr))) - 1u; /* 1, 4, 16, 64 */
 }
 
-/* Needs c->itm_on and c->grant. */
-void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+/* Needs c->itm_on and c->grant. (inline: also the body of itm_ts_idle_step's test) */
+static inline void itm_ts_comb_get(const struct itm_model *q, const struct itm_in *in,
+                                   struct itm_comb *c)
 {
     bool tsena = (q->tcr & ITM_TCR_TSENA) != 0u;
     bool swoena = (q->tcr & ITM_TCR_SWOENA) != 0u;
@@ -36,9 +37,31 @@ void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_
     c->half = !c->hold && ((q->ts >> (q->cfg.ts_width - 1u)) & 1u) != 0u;
 }
 
-void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
+{
+    itm_ts_comb_get(q, in, c);
+}
+
+/* Prescaler (tsp_q, 6 bits) and counter [ITM-LTS-5], [ITM-LTS-6], [ITM-LTS-7]: their _d
+ * values. */
+static inline void itm_ts_count(const struct itm_model *q, const struct itm_comb *c,
+                                uint32_t *tsp, uint32_t *ts)
 {
     uint32_t div_m1 = itm_ts_div_m1_get(q);
+    bool lts_load = c->grant == ITM_GRANT_LTS;
+
+    if (c->hold) {
+        *tsp = 0u;
+    } else if (!c->src_tick) {
+        *tsp = q->tsp;
+    } else {
+        *tsp = q->tsp >= div_m1 ? 0u : q->tsp + 1u;
+    }
+    *ts = c->hold ? 0u : (((lts_load ? 0u : q->ts) + (c->tick ? 1u : 0u)) & itm_ts_mask_get(q));
+}
+
+void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+{
     bool lts_load = c->grant == ITM_GRANT_LTS;
     bool pkt_load = c->grant != ITM_GRANT_NONE;
     bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
@@ -46,15 +69,7 @@ void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct i
     bool tc0 = q->lts_tc0;
     bool tc1 = q->lts_tc1;
 
-    /* Prescaler (tsp_q, 6 bits) and counter [ITM-LTS-5], [ITM-LTS-6], [ITM-LTS-7]. */
-    if (c->hold) {
-        d->tsp = 0u;
-    } else if (!c->src_tick) {
-        d->tsp = q->tsp;
-    } else {
-        d->tsp = q->tsp >= div_m1 ? 0u : q->tsp + 1u;
-    }
-    d->ts = c->hold ? 0u : (((lts_load ? 0u : q->ts) + (c->tick ? 1u : 0u)) & itm_ts_mask_get(q));
+    itm_ts_count(q, c, &d->tsp, &d->ts);
 
     if (!c->tsena_eff) {
         /* Disabled (includes [ITM-ARB-5] itm_on == 0): flags cleared, no new request. */
@@ -102,4 +117,27 @@ void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct i
     d->lts_pending = pend;
     d->lts_tc0 = tc0;
     d->lts_tc1 = tc1;
+}
+
+/* itm_model_idle_step's counter part: the edge of a state whose last edge, with the same
+ * inputs but gts_i, loaded no packet and changed no register but ts_q, tsp_q and
+ * pkt_pos_q. Every other _d value is a function of the other registers, the inputs and,
+ * through wrap and half only, of ts_q ([ITM-LTS-2], [ITM-LTS-10]); so unless this edge
+ * wraps or makes a half-range request, it changes only the counter and the prescaler (by
+ * itm_ts_commit's rules) and returns true; otherwise it changes nothing, false. */
+bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in)
+{
+    struct itm_comb c;
+    uint32_t tsp, ts;
+
+    c.itm_on = (m->tcr & ITM_TCR_ITMENA) != 0u && in->trcena; /* [ITM-EN-1] */
+    c.grant = ITM_GRANT_NONE; /* no load: the grant does not depend on ts_q */
+    itm_ts_comb_get(m, in, &c);
+    if (c.wrap || (c.half && !m->lts_pending)) {
+        return false;
+    }
+    itm_ts_count(m, &c, &tsp, &ts);
+    m->tsp = tsp;
+    m->ts = ts;
+    return true;
 }

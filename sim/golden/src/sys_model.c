@@ -28,6 +28,7 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
         m->dwt = dwt;
     m->wc_ok = false;
     m->fp_ok = false;
+    m->itm_fast.ok = false;
     memset(&m->wc, 0, sizeof m->wc);
     memset(&m->fp_out, 0, sizeof m->fp_out); /* an absent block's outputs: 0 for ever */
     return 0;
@@ -37,6 +38,7 @@ void sys_model_reset(struct sys_model *m)
 {
     m->wc_ok = false;
     m->fp_ok = false;
+    m->itm_fast.ok = false;
     itm_model_reset(&m->itm);
     fpb_model_reset(&m->fpb);
     if (m->has_tpiu)
@@ -262,8 +264,15 @@ static void sys_wire_back(const struct sys_model *m, const struct sys_in *in, st
 static void step(struct sys_model *m, const struct sys_in *in, bool same)
 {
     struct sys_wires *w = &m->wc;
-    if (same && m->fp_ok)
-        return; /* a fixed point of these inputs (fp_ok, sys_model.h) */
+    /* a fixed point of these inputs (fp_ok, sys_model.h), or one but for the ITM's
+     * counter and byte position (fp_itm; wc.ii are the ITM's inputs of wc_in); otherwise
+     * the full step, wc recomputed (not evaluated: wc_ok is false while fp_ok) */
+    if (same && m->fp_ok &&
+        (m->fp_itm == ITM_STEP_QUIET || itm_model_idle_step(&m->itm, &w->ii))) {
+        if (m->fp_itm == ITM_STEP_XFER)
+            m->fp_out.itm.atdata = m->itm.pkt[m->itm.pkt_pos];
+        return;
+    }
     /* the state is the one sys_model_eval saw (only step, reset and init change it, and
      * they clear wc_ok): equal inputs give equal connections, and fp_out are the outputs of
      * this state and wc_in */
@@ -276,11 +285,15 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
         dwt_model_step(&m->dwt, &w->di);
     if (m->has_tpiu)
         tpiu_model_step(&m->tpiu, &w->ti);
-    bool itm_quiet = itm_model_step(&m->itm, &w->ii);
+    enum itm_step_kind itm_kind = itm_fast_step(&m->itm_fast, &m->itm, &w->ii);
     bool fpb_changed = fpb_model_step(&m->fpb, &w->fi);
     /* The TPIU's and the DWT's steps do not say whether they changed: no fast path with
      * them. */
-    m->fp_ok = evaluated && itm_quiet && !fpb_changed && !m->has_tpiu && !m->has_dwt;
+    m->fp_ok = evaluated && itm_kind != ITM_STEP_CHANGED && !fpb_changed && !m->has_tpiu &&
+               !m->has_dwt;
+    m->fp_itm = itm_kind;
+    if (m->fp_ok && itm_kind == ITM_STEP_XFER) /* the next byte (no other output moves) */
+        m->fp_out.itm.atdata = m->itm.pkt[m->itm.pkt_pos];
 }
 
 void sys_model_step(struct sys_model *m, const struct sys_in *in)

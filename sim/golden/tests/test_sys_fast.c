@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Unit test of sys_model's fast path (sys_model.h, fp_ok; README "Performance", issue #22):
- * while the state is a fixed point of the inputs (gts_i aside), sys_model_eval returns the
- * last outputs and sys_model_step_evaluated changes nothing. Two models run the same inputs:
- * one as trace_tb drives it (eval, then step_evaluated: the fast path taken where it
- * applies), the other with fp_ok cleared before every call (every block evaluated and
- * stepped). Their outputs must agree in every cycle and their blocks' states after every
- * edge, on seeded random stimulus that holds its inputs for runs of cycles (so the fast
- * path is taken often) with the ITM's timestamps, synchronization and global timestamps on
- * and off, stalls, FIFOs filling, FPB fetches and resets. */
+/* Unit test of sys_model's fast paths (sys_model.h: fp_ok, fp_itm, itm_fast; README
+ * "Performance", issue #22): while the state is a fixed point of the inputs (gts_i aside),
+ * or one but for the ITM's timestamp counter, prescaler and ATB byte position,
+ * sys_model_eval returns the kept outputs and sys_model_step_evaluated takes no full step;
+ * while only other blocks' inputs change, the ITM takes no full step. Two models run the
+ * same inputs: one as trace_tb drives it (eval, then step_evaluated: the fast paths taken
+ * where they apply), the other with fp_ok and itm_fast.ok cleared before every call (every
+ * block evaluated and stepped). Their outputs must agree in every cycle (the ATB bytes, so
+ * the timestamp packets' values, included) and their blocks' states after every edge, on
+ * seeded random stimulus that holds its inputs for runs of cycles (so the fast paths are
+ * taken often), in the ITM and FPB configurations of base, min and max, on several seeds:
+ * the ITM's timestamps (prescaler, asynchronous tick held or pulsed, halted, async idle,
+ * counter wraps and half-range requests during idle and during stalls), synchronization and
+ * global timestamps on and off, stalls, FIFOs filling, FPB fetches (one address held, or a
+ * new one every cycle), APB transfers to other frames, and resets. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,11 +30,15 @@ static unsigned passed, failed;
         }                                                                                  \
     } while (0)
 
-/* the `base` configuration (configs/configs.txt): no TPIU, no DWT, where the fast path
- * applies */
-static const struct sys_cfg base = {
-    .itm = {64, 4, 2, 12, 64},
-    .fpb = {8, 0, true, true, true},
+/* the ITM and FPB parameters of base, min and max (configs/configs.txt): no TPIU, no DWT,
+ * where the fast paths apply; max's 6-bit counter wraps every 64 ticks */
+static const struct {
+    const char *name;
+    struct sys_cfg cfg;
+} cfgs[] = {
+    {"base", {.itm = {64, 4, 2, 12, 64}, .fpb = {8, 0, true, true, true}}},
+    {"min", {.itm = {8, 1, 1, 28, 48}, .fpb = {1, 2, false, false, false}}},
+    {"max", {.itm = {256, 8, 4, 6, 48}, .fpb = {32, 15, true, true, false}}},
 };
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
@@ -40,6 +50,10 @@ static uint32_t rnd(uint32_t n)
     return (uint32_t)((rng >> 32) % n);
 }
 
+/* fetch_walk: the FPB fetch address moves on every cycle of the run (only the FPB's inputs
+ * change: the ITM's own fast path) */
+static bool fetch_walk;
+
 /* The inputs of the next run of cycles: levels and at most one event, held for `hold`
  * cycles (an APB transfer: its setup and access cycles). */
 static void next_inputs(struct sys_in *in, unsigned *hold)
@@ -50,10 +64,14 @@ static void next_inputs(struct sys_in *in, unsigned *hold)
     n.itm.paddr = n.itm.pwdata = 0;
     n.itm.pstrb = n.itm.pprot = 0;
     n.itm.hw_valid = n.itm.hw_ovf = n.itm.afvalid = false;
-    n.itm.dwt_sync_req = n.itm.tpiu_sync_req = n.itm.ts_async_tick = n.itm.gts_clkch = false;
+    n.itm.dwt_sync_req = n.itm.tpiu_sync_req = n.itm.gts_clkch = false;
     n.if_valid = false;
+    fetch_walk = false;
+    /* the asynchronous timestamp clock's tick: held high for a run now and then (the
+     * counter then moves every cycle, or every div-th with the prescaler) */
+    n.itm.ts_async_tick = rnd(3) == 0;
     *hold = 1 + rnd(4) * rnd(12); /* often long: the fixed points */
-    switch (rnd(16)) {
+    switch (rnd(20)) {
     case 0: /* ITM_TCR: ITMENA with TSENA / SYNCENA / TXENA / SWOENA / GTSFREQ at random */
         n.itm.psel = true;
         n.itm.pwrite = true;
@@ -76,9 +94,9 @@ static void next_inputs(struct sys_in *in, unsigned *hold)
         *hold = 2;
         break;
     }
-    case 4: /* a register read */
+    case 4: /* a register read: the ITM's, the FPB's, or an absent DWT's frame (reads 0) */
         n.itm.psel = true;
-        n.itm.paddr = rnd(2) ? 0xE80 : 0x2000;
+        n.itm.paddr = rnd(3) == 0 ? 0xE80 : rnd(2) ? 0x2000 : 0x1000 + 4 * rnd(16);
         n.itm.pprot = 1;
         *hold = 2;
         break;
@@ -122,55 +140,142 @@ static void next_inputs(struct sys_in *in, unsigned *hold)
     case 12: /* a reset, now and then */
         n.itm.rst_n = rnd(8) != 0;
         break;
+    case 13: /* local timestamps on: the synchronous clock, or the asynchronous one with a
+              * prescaler (ITMENA, TSENA, TXENA; SWOENA and TSPrescale at random) */
+        n.itm.psel = true;
+        n.itm.pwrite = true;
+        n.itm.paddr = 0xE80;
+        n.itm.pwdata = 0x0001000Bu | (rnd(2) << 4) | (rnd(4) << 8);
+        n.itm.pstrb = 0xF;
+        n.itm.pprot = 1;
+        *hold = 2;
+        break;
+    case 14: /* now and then a long idle run: the counter reaches its half range and
+              * (stalled, or the LTS not allowed) wraps */
+        if (rnd(4) == 0)
+            *hold = 64 + rnd(1500);
+        break;
+    case 15: /* fetches of a new address every cycle (fetch_walk) */
+        n.if_valid = true;
+        n.if_addr = 4 * rnd(256);
+        n.c_debugen = true;
+        fetch_walk = true;
+        *hold = 1 + rnd(40);
+        break;
     default: /* idle */
         break;
     }
     *in = n;
 }
 
-int main(void)
+/* One configuration on one seed: the counts of the fast paths taken, and the number of
+ * cycles whose outputs or states differed (0). */
+struct run_counts {
+    unsigned out_bad, state_bad, first_bad;
+    unsigned hits, hits_ts, hits_xfer, hits_presc, hits_halted, itm_only, wraps, atb;
+};
+
+static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned cycles)
 {
     static struct sys_model fast, full;
-    CHECK(sys_model_init(&fast, &base) == 0 && sys_model_init(&full, &base) == 0);
+    struct run_counts n = {.first_bad = ~0u};
+    rng = seed;
+    if (sys_model_init(&fast, cfg) != 0 || sys_model_init(&full, cfg) != 0) {
+        n.out_bad = 1;
+        return n;
+    }
     sys_model_reset(&fast);
     sys_model_reset(&full);
     struct sys_in in;
     memset(&in, 0, sizeof in);
     in.itm.atready = in.itm.trcena = in.itm.niden = in.itm.spniden = true;
     in.pe_priv = in.niden_p = in.spniden_p = true;
-    unsigned hold = 0, hits = 0, out_bad = 0, state_bad = 0, atb = 0;
+    unsigned hold = 0;
     uint64_t gts = 0;
-    const unsigned cycles = 400000;
     for (unsigned c = 0; c < cycles; c++) {
         if (hold == 0)
             next_inputs(&in, &hold);
+        else if (fetch_walk)
+            in.if_addr += 4;
         /* the second cycle of an APB transfer is its access phase */
         in.itm.penable = in.itm.psel && hold == 1;
         hold--;
         in.itm.gts = gts++; /* changes every cycle: the fast path must not depend on it */
         struct sys_out of, ou;
-        hits += fast.fp_ok;
+        const bool fp = fast.fp_ok;
+        const uint32_t tcr = fast.itm.tcr, ts = fast.itm.ts;
+        n.hits += fp;
+        n.hits_ts += fp && fast.fp_itm == ITM_STEP_TS;
+        n.hits_xfer += fp && fast.fp_itm == ITM_STEP_XFER;
+        n.hits_presc += fp && fast.fp_itm != ITM_STEP_QUIET && (tcr & 0x10u) && (tcr & 0x300u);
+        n.hits_halted += fp && fast.fp_itm != ITM_STEP_QUIET && in.itm.halted;
         sys_model_eval(&fast, &in, &of);
         full.fp_ok = false;
+        full.itm_fast.ok = false;
         sys_model_eval(&full, &in, &ou);
-        out_bad += memcmp(&of, &ou, sizeof of) != 0;
-        atb += in.itm.rst_n && ou.itm.atvalid && in.itm.atready;
+        n.out_bad += memcmp(&of, &ou, sizeof of) != 0;
+        n.atb += in.itm.rst_n && ou.itm.atvalid && in.itm.atready;
+        /* the ITM's own fast path (the system's not taken): its memo's inputs are kept, so
+         * their gts_i, which moves every cycle, stays */
+        const bool itm_memo = !fp && fast.itm_fast.ok;
+        const uint64_t memo_gts = fast.itm_fast.in.gts;
         sys_model_step_evaluated(&fast);
         full.fp_ok = false;
+        full.itm_fast.ok = false;
         sys_model_step(&full, &in);
-        state_bad += memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
-                     memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0;
-        if (out_bad + state_bad == 1 && failed == 0) {
-            printf("first difference in cycle %u\n", c);
-            failed++; /* reported once; the counts below say how many */
-        }
+        n.itm_only += itm_memo && fast.itm_fast.in.gts == memo_gts;
+        /* the counter went back (a wrap or an LTS load) at an edge after a fast one */
+        n.wraps += fp && fast.itm.ts < ts;
+        if (memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
+            memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0)
+            n.state_bad++;
+        if (n.out_bad + n.state_bad != 0 && n.first_bad == ~0u)
+            n.first_bad = c;
     }
-    CHECK(out_bad == 0);
-    CHECK(state_bad == 0);
-    /* the fast path was taken in a good share of the cycles, with trace going out */
-    CHECK(hits > cycles / 10);
-    CHECK(atb > cycles / 20);
-    printf("fast path in %u of %u cycles, %u ATB bytes\n", hits, cycles, atb);
+    return n;
+}
+
+int main(void)
+{
+    const unsigned seeds = 6, cycles = 200000;
+    for (unsigned k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++) {
+        struct run_counts t = {0};
+        for (unsigned s = 0; s < seeds; s++) {
+            struct run_counts n = run(&cfgs[k].cfg, 0x2545F4914F6CDD1Dull * (s + 1), cycles);
+            if (n.out_bad + n.state_bad != 0)
+                printf("%s seed %u: first difference in cycle %u (%u outputs, %u states)\n",
+                       cfgs[k].name, s, n.first_bad, n.out_bad, n.state_bad);
+            t.out_bad += n.out_bad;
+            t.state_bad += n.state_bad;
+            t.hits += n.hits;
+            t.hits_ts += n.hits_ts;
+            t.hits_xfer += n.hits_xfer;
+            t.hits_presc += n.hits_presc;
+            t.hits_halted += n.hits_halted;
+            t.itm_only += n.itm_only;
+            t.wraps += n.wraps;
+            t.atb += n.atb;
+        }
+        const unsigned all = seeds * cycles;
+        CHECK(t.out_bad == 0);
+        CHECK(t.state_bad == 0);
+        /* every fast path was taken in a good share of the cycles, with trace going out;
+         * the counter moved under the fast path with the prescaler and while halted, and
+         * went back (wrap, LTS) at an edge after a fast one */
+        CHECK(t.hits > all / 10);
+        CHECK(t.hits_ts > all / 100);
+        CHECK(t.hits_xfer > all / 200);
+        CHECK(t.hits_presc > all / 1000);
+        CHECK(t.hits_halted > all / 1000);
+        CHECK(t.itm_only > all / 1000);
+        CHECK(t.wraps > 100);
+        CHECK(t.atb > all / 40);
+        printf("%s: %u seeds x %u cycles: fast path in %u (counter moving %u, a byte sent %u; "
+               "with the prescaler %u, halted %u), the ITM's alone %u, counter back after a "
+               "fast edge %u, %u ATB bytes\n",
+               cfgs[k].name, seeds, cycles, t.hits, t.hits_ts, t.hits_xfer, t.hits_presc,
+               t.hits_halted, t.itm_only, t.wraps, t.atb);
+    }
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
 }
