@@ -778,8 +778,8 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden E
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 
 # Mutants of the ETMv4 packet decoder (tests/etm4dec_mutants.sh), on etm-pkt-test's streams.
-.PHONY: etm4dec-mutants
-etm4dec-mutants: etm-pkt-test ## mutants of tracedump's ETMv4 decoder, each killed by test_etm4dec or the OpenCSD packet check
+.PHONY: etm-dec-mutants
+etm-dec-mutants: etm-pkt-test ## mutants of tracedump's ETMv4 decoder, each killed by test_etm4dec or the OpenCSD packet check
 	@tests/etm4dec_mutants.sh $(BUILD)
 
 # The packet-level check alone, on fewer runs (3 seeds of every configuration, both ways).

@@ -12,7 +12,7 @@
 set -u
 build=${1:?usage: tests/etm4dec_mutants.sh BUILD_DIR}
 pkt=$build/opencsd/pkt
-[ -d "$pkt" ] || { echo "etm4dec-mutants: no $pkt: run make etm-pkt-test first" >&2; exit 2; }
+[ -d "$pkt" ] || { echo "etm-dec-mutants: no $pkt: run make etm-pkt-test first" >&2; exit 2; }
 work=$build/etm4mut
 CC=${CC:-cc}
 # NAME | rule | sed expression on etm4dec.c
@@ -46,5 +46,5 @@ for m in "${mutants[@]}"; do
   if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
   printf '%-4s %-18s %-44s unit test %-6s OpenCSD check %s\n' "$v" "$name" "$rule" "$u" "$o"
 done
-echo "etm4dec-mutants: $killed killed, $alive not"
+echo "etm-dec-mutants: $killed killed, $alive not"
 [ "$alive" = 0 ]
