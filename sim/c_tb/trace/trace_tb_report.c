@@ -181,6 +181,10 @@ void report_failure(struct tb *tb, const struct run_result *r)
         stream_print_history(&r->tg, STREAM_HIST, LOG_ERROR);
     if (build_sys_cfg.has_tpiu && tb->use_r)
         stream_print_history(&r->tr, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_etm && tb->use_g)
+        stream_print_history(&r->eg, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_etm && tb->use_r)
+        stream_print_history(&r->er, STREAM_HIST, LOG_ERROR);
     if (tb->use_g)
         print_partial(&r->sg);
     if (tb->use_r)
