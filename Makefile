@@ -81,7 +81,9 @@ RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c))
+# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c)
+TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
+                tests/opencsd/etm_prog.c
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -462,6 +464,7 @@ VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
+                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
                 sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \

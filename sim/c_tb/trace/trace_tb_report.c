@@ -230,4 +230,7 @@ void print_summary(const struct tb *tb, const struct run_result *r)
     if (build_sys_cfg.has_tpiu) /* bytes the formatter sent to the pins (txb_o) */
         log_msg(LOG_INFO, "  TPIU    %" PRIu64 " bytes started on the pins\n",
                 (tb->use_g ? &tb->tg : &tb->tr)->dec.stats.bytes);
+    if (build_sys_cfg.has_etm) /* bytes the ETM sent into the funnel */
+        log_msg(LOG_INFO, "  ETM     %" PRIu64 " bytes on its ATB\n",
+                (tb->use_g ? &tb->eg : &tb->er)->dec.stats.bytes);
 }
