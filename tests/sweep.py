@@ -53,7 +53,7 @@ PRINT_KEYS = {
     "BothHalves": "both", "SecExt": "sec", "Ude": "ude", "HasTpiu": "tpiu", "HasDwt": "dwt",
     "NumComp": "comps", "DwtFifoDepth": "dfifo", "HasMain": "main", "HasTrace": "trace",
     "HasCycCnt": "cyccnt", "HasPrfCnt": "prfcnt", "HasExtTrig": "exttrig",
-    "HasVmask": "vmask", "HasPcsr": "pcsr",
+    "HasVmask": "vmask", "HasPcsr": "pcsr", "HasEtm": "etm",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.
