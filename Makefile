@@ -366,6 +366,9 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasDwt=1 \
 	    -P trace_top.NumComp=15 -o $(BUILD)/iverilog/trace_top_dwt.vvp \
 	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasTpiu=1 -P trace_top.HasDwt=1 \
+	    -P trace_top.HasEtm=1 -o $(BUILD)/iverilog/trace_top_etm.vvp \
+	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s dwt_rtl_smoke_tb -o $(BUILD)/iverilog/dwt_smoke.vvp \
 	    rtl/common/cs_pkg.sv $(RTL_DWT) tests/dwt_rtl_smoke_tb.sv 2>&1 | \
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
@@ -382,7 +385,7 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	    rtl/common/cs_pkg.sv $(RTL_ETM) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s cs_funnel -o $(BUILD)/iverilog/cs_funnel.vvp \
 	    $(RTL_FUNNEL) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
-	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
+	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top, etm_top and cs_funnel) compiles"
 	@echo "iverilog: etm_top and cs_funnel compile (make etm-rtl-smoke runs them)"
 
 
