@@ -313,12 +313,14 @@ module trace_top #(
   if (HasTpiu != 0) begin : gen_tpiu
     logic [PortWidth-1:0] tracedata;
     logic tpiu_sync_req, tpiu_ts_tick, tpiu_async_idle;
+    logic tpiu_afvalid;  // the flush request as the ITM gets it (the funnel passes it on)
     // The harness-side TPIU inputs of the ITM are replaced by the TPIU's outputs.
     logic unused_ports;
     assign unused_ports = ^{atready_i, tpiu_sync_req_i, ts_async_tick_i, async_idle_i};
 
     assign itm_atready    = itm_snk_atready;
-    assign itm_afvalid    = afvalid_i | itm_snk_afvalid;
+    assign tpiu_afvalid   = itm_snk_afvalid;
+    assign itm_afvalid    = afvalid_i | tpiu_afvalid;
     assign itm_tpiu_sync  = tpiu_sync_req;
     assign itm_ts_tick    = tpiu_ts_tick;
     assign itm_async_idle = tpiu_async_idle;
