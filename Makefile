@@ -66,20 +66,24 @@ RTL_FPB    := rtl/fpb/fpb_pkg.sv $(filter-out rtl/fpb/fpb_pkg.sv,$(sort $(wildca
 RTL_TPIU   := rtl/tpiu/tpiu_pkg.sv $(filter-out rtl/tpiu/tpiu_pkg.sv,$(sort $(wildcard rtl/tpiu/*.sv)))
 RTL_DWT    := rtl/dwt/dwt_pkg.sv $(filter-out rtl/dwt/dwt_pkg.sv,$(sort $(wildcard rtl/dwt/*.sv)))
 RTL_TOP    := rtl/top/trace_top.sv
-# the ETM (issue #23) and the two-input funnel: not wired into trace_top yet, so not in
-# RTL_SRCS; linted, synthesized and smoke-tested on their own (make lint, synth, etm-rtl-smoke)
+# the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
+# section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
+# etm-rtl-smoke)
 RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
               rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
 ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
-RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_TOP)
-RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt
+RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_FUNNEL) $(RTL_ETM) \
+              $(RTL_TOP)
+RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt -Irtl/etm
 RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c))
+# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c)
+TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
+                tests/opencsd/etm_prog.c
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -181,7 +185,7 @@ golden-asan: | $(BUILD)/asan ## golden-model unit tests under ASan+UBSan
 
 # ---- Verilated model + harness, one per configuration -----------------------------------
 # $(call TB_RULES,CONFIG,BUILD_ROOT,RTL_ROOT,VLT): the model of the RTL tree RTL_ROOT (laid out
-# as rtl/: common/ itm/ fpb/ tpiu/ dwt/ top/) in BUILD_ROOT/vl/CONFIG, the harness in
+# as rtl/: common/ itm/ fpb/ tpiu/ dwt/ etm/ top/) in BUILD_ROOT/vl/CONFIG, the harness in
 # BUILD_ROOT/tb/CONFIG/trace_tb. The shim records RTL_ROOT and a content hash of its sources
 # (sha256 of `sha256sum` over their paths relative to RTL_ROOT; --print-config and every
 # report print them). --savable: the harness checkpoints the model (wave replays start near
@@ -191,6 +195,8 @@ tb_rtl_srcs = $(1)/common/cs_pkg.sv $(1)/common/cs_fifo.sv $(wildcard $(1)/itm/i
   $(filter-out $(1)/itm/itm_pkg.sv,$(sort $(wildcard $(1)/itm/*.sv))) \
   $(foreach b,fpb tpiu dwt,$(1)/$(b)/$(b)_pkg.sv \
     $(filter-out $(1)/$(b)/$(b)_pkg.sv,$(sort $(wildcard $(1)/$(b)/*.sv)))) \
+  $(1)/common/cs_funnel.sv $(1)/etm/etm_pkg.sv \
+  $(filter-out $(1)/etm/etm_pkg.sv,$(sort $(wildcard $(1)/etm/*.sv))) \
   $(1)/top/trace_top.sv
 tb_rtl_hash = cd $(1) && sha256sum $(patsubst $(1)/%,%,$(call tb_rtl_srcs,$(1))) | sha256sum | \
   cut -c1-16
@@ -203,7 +209,7 @@ $(2)/vl/$(1)/Vtrace_tb_top__ALL.a: $(call tb_rtl_srcs,$(3)) $(TB_TOP) $(2)/vl/$(
 	@mkdir -p $(2)/vl/$(1)
 	@test -n "$(call tb_rtl_srcs,$(3))" && for f in $(call tb_rtl_srcs,$(3)); do \
 	  test -f $$$$f || { echo "tb: RTL tree $(3): missing $$$$f"; exit 1; }; done
-	$(VERILATOR) $(TB_VL_FLAGS) $(foreach d,common itm fpb tpiu dwt,-I$(3)/$(d)) $(call vl_params,$(1)) \
+	$(VERILATOR) $(TB_VL_FLAGS) $(foreach d,common itm fpb tpiu dwt etm,-I$(3)/$(d)) $(call vl_params,$(1)) \
 	    --Mdir $(abspath $(2)/vl/$(1)) $(4) $(call tb_rtl_srcs,$(3)) $(TB_TOP) \
 	    > $(abspath $(2)/vl/$(1))/verilator.log 2>&1 || \
 	    { cat $(abspath $(2)/vl/$(1))/verilator.log; exit 1; }
@@ -380,6 +386,9 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasDwt=1 \
 	    -P trace_top.NumComp=15 -o $(BUILD)/iverilog/trace_top_dwt.vvp \
 	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
+	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s trace_top -P trace_top.HasTpiu=1 -P trace_top.HasDwt=1 \
+	    -P trace_top.HasEtm=1 -o $(BUILD)/iverilog/trace_top_etm.vvp \
+	    $(RTL_SRCS) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s dwt_rtl_smoke_tb -o $(BUILD)/iverilog/dwt_smoke.vvp \
 	    rtl/common/cs_pkg.sv $(RTL_DWT) tests/dwt_rtl_smoke_tb.sv 2>&1 | \
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
@@ -396,7 +405,7 @@ iverilog: ## the RTL compiles under Icarus Verilog -g2012; the DWT and TPIU smok
 	    rtl/common/cs_pkg.sv $(RTL_ETM) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 	@set -o pipefail; iverilog -g2012 $(RTL_INC) -s cs_funnel -o $(BUILD)/iverilog/cs_funnel.vvp \
 	    $(RTL_FUNNEL) 2>&1 | { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
-	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top) compiles"
+	@echo "iverilog: trace_top (itm_top, fpb_top; with and without tpiu_top, dwt_top, etm_top and cs_funnel) compiles"
 	@echo "iverilog: etm_top and cs_funnel compile (make etm-rtl-smoke runs them)"
 
 
@@ -478,6 +487,7 @@ VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
+                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
                 sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \

@@ -39,7 +39,7 @@ COPIES = [
     "docs/fpb-contract.md",
     "sim/c_tb/trace/trace_tb_scenario.c",
 ]
-BLOCK = r"(ITM|DWT|FPB|TPIU)"
+BLOCK = r"(ITM|DWT|FPB|TPIU|ETM)"
 HEX2 = r"0x([0-9A-Fa-f]{2})"
 # (regex, group of the block, group of the value, kind of value: frame or base)
 PAIRS = [

@@ -53,7 +53,7 @@ PRINT_KEYS = {
     "BothHalves": "both", "SecExt": "sec", "Ude": "ude", "HasTpiu": "tpiu", "HasDwt": "dwt",
     "NumComp": "comps", "DwtFifoDepth": "dfifo", "HasMain": "main", "HasTrace": "trace",
     "HasCycCnt": "cyccnt", "HasPrfCnt": "prfcnt", "HasExtTrig": "exttrig",
-    "HasVmask": "vmask", "HasPcsr": "pcsr",
+    "HasVmask": "vmask", "HasPcsr": "pcsr", "HasEtm": "etm",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.
@@ -100,7 +100,8 @@ def read_configs(params):
 
 
 def has_block(cfg, blk):
-    return {"tpiu": cfg["HasTpiu"] == 1, "dwt": cfg["HasDwt"] == 1}.get(blk, True)
+    return {"tpiu": cfg["HasTpiu"] == 1, "dwt": cfg["HasDwt"] == 1,
+            "etm": cfg["HasEtm"] == 1}.get(blk, True)
 
 
 def contract_range(path, param):
@@ -195,6 +196,8 @@ def read_sweep(params, cfgs):
         for v in values:
             vals = dict(cfgs[base])
             vals[param] = v
+            if vals["HasTpiu"] == 0:  # the ETM's funnel feeds the TPIU ([ETM-FUN-1])
+                vals["HasEtm"] = 0
             if not dwt_valid(vals):
                 errs.append(f"{where}: {param}={v} on {base} breaks HasMain == 0 => "
                             "HasTrace == HasCycCnt == HasPrfCnt == HasVmask == 0 "
@@ -277,7 +280,7 @@ def tops_of(pt, block):
             [q for q, b in block.items() if b == "tpiu" and q != "HasTpiu"])
     dwt = ("dwt_top", ["rtl/common/cs_pkg.sv"] + env_list("RTL_DWT"), dwt_params)
     top = ("trace_top", env_list("RTL_SRCS"), list(block))
-    if p in TOP_ONLY:
+    if p in TOP_ONLY or block[p] == "etm":  # etm_top alone: make lint's ETM_LINT_SETS
         return [top]
     tops = {"itm": [itm], "fpb": [fpb], "tpiu": [tpiu], "dwt": [dwt]}[block[p]]
     if p in ("SecExt", "Ude") and vals["HasDwt"]:

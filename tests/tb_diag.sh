@@ -55,7 +55,7 @@ case_ "no warning without --warn-unmapped" 0 "" "$base" "$work/unmapped.scn"
 case_not "no warning without --warn-unmapped (checked)" "warning"
 { echo "config tpiu=1"; cat "$work/unmapped.scn"; } > "$work/unmapped_full.scn"
 case_ "--warn-unmapped on full: only frame 0x03" 0 \
-  "unmapped_full.scn:3: warning: read 0x03004: no block at PPB frame 0x03 in this configuration (the ITM 0x00xxx, the DWT 0x01xxx, the FPB 0x02xxx, the TPIU 0x40xxx)" \
+  "unmapped_full.scn:3: warning: read 0x03004: no block at PPB frame 0x03 in this configuration (the ITM 0x00xxx, the DWT 0x01xxx, the FPB 0x02xxx, the TPIU 0x40xxx, the ETM 0x41xxx)" \
   "$full" --warn-unmapped "$work/unmapped_full.scn"
 case_not "--warn-unmapped on full: the DWT and TPIU frames are mapped" "warning: write"
 

@@ -373,10 +373,11 @@ module etm_gen #(
     // [ETM-SYNC-1] bytes put into the FIFO since the last A-Sync (not those of its cycle)
     if (!wasync) sync_d = (sync_q + 21'(ol) >= 21'h10_0000) ? 21'h10_0000 : sync_q + 21'(ol);
 
-    // [ETM-EN-1] the enabling write resets the trace state after the pack above
+    // [ETM-EN-1] the enabling write resets the trace state after the pack above (ovf_q is
+    // kept: the FIFO is, and an Overflow packet needs ovf_q = 0 to be sure of its room)
     if (en_set_i) begin
       at_n_d = 5'd0;  at_bits_d = 3'd0;
-      resync_d = 1'b1;  ton_d = 1'b1;  ovf_d = 1'b0;  need_d = etm_pkg::NaNone;
+      resync_d = 1'b1;  ton_d = 1'b1;  need_d = etm_pkg::NaNone;
       ctxv_d = 1'b0;  rs_n_d = 5'd0;  ts_req_d = 1'b0;  cc_d = '0;  ccu_d = 1'b0;
       sync_d = 21'd0;  atwp_d = 1'b1;  ts_prev_d = 64'h0;
     end

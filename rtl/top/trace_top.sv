@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Debug-trace subsystem: the ITM, the FPB, (HasDwt) the DWT and (HasTpiu) the TPIU on one APB4
-// port (PPB offsets from 0xE0000000).
+// Debug-trace subsystem: the ITM, the FPB, (HasDwt) the DWT, (HasTpiu) the TPIU and (HasEtm)
+// the ETM with its funnel on one APB4 port (PPB offsets from 0xE0000000).
 // Spec: docs/fpb-contract.md section 7 (system map), docs/tpiu-contract.md section 9 (the
-// ITM -> TPIU connection), docs/dwt-contract.md section 17 (the DWT -> ITM connection); block
-// ports: section 3 of each block's contract.
+// ITM -> TPIU connection), docs/dwt-contract.md section 17 (the DWT -> ITM connection),
+// docs/etm-contract.md section 13 (the ETM and the ITM/ETM -> TPIU funnel); block ports:
+// section 3 of each block's contract.
 
 `default_nettype none
+
+`include "cs_assert.svh"
 
 module trace_top #(
   // ITM (docs/itm-contract.md section 1)
@@ -35,7 +38,15 @@ module trace_top #(
   parameter int HasPrfCnt     = 1,
   parameter int HasExtTrig    = 1,
   parameter int HasVmask      = 1,
-  parameter int HasPcsr       = 1
+  parameter int HasPcsr       = 1,
+  // ETM and funnel (docs/etm-contract.md section 1; EtmFifoDepth is etm_top's FifoDepth;
+  // HasEtm needs HasTpiu: the funnel feeds the TPIU, [ETM-FUN-1])
+  parameter int HasEtm        = 0,
+  parameter int EtmFifoDepth  = 64,
+  parameter int RsDepth       = 3,
+  parameter int CcSize        = 12,
+  parameter int NumPc         = 4,
+  parameter int FunnelHold    = 8
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -139,30 +150,57 @@ module trace_top #(
   output logic        dwt_hw_valid_o,   // the DWT -> ITM hardware-source port, observed
   output logic [39:0] dwt_hw_data_o,
   output logic        dwt_hw_ovf_o,
-  output logic        dwt_sync_req_o
+  output logic        dwt_sync_req_o,
+  // ETM PE trace interface (docs/etm-contract.md section 4; unused without HasEtm): each
+  // instruction one cycle after it is on the DWT observation port ([ETM-PE-6], [ETM-TOP-2])
+  input  logic        etm_pe_valid_i,
+  input  logic [31:0] etm_pe_addr_i,
+  input  logic        etm_pe_size_i,
+  input  logic        etm_pe_br_i,
+  input  logic        etm_pe_ind_i,
+  input  logic        etm_pe_taken_i,
+  input  logic        etm_pe_link_i,
+  input  logic        etm_pe_excret_i,
+  input  logic        etm_pe_ns_i,
+  input  logic        etm_exc_valid_i,
+  input  logic [8:0]  etm_exc_num_i,
+  input  logic [31:0] etm_exc_ret_i,
+  // the ETM's ATB master and the funnel's output into the TPIU, observed (0 without HasEtm)
+  output logic        etm_atvalid_o,
+  output logic        etm_atready_o,    // the ATREADY the ETM sees
+  output logic [7:0]  etm_atdata_o,
+  output logic [6:0]  etm_atid_o,
+  output logic        etm_afready_o,
+  output logic        etm_idle_o,
+  output logic        fun_atvalid_o,
+  output logic [7:0]  fun_atdata_o,
+  output logic [6:0]  fun_atid_o,
+  output logic        fun_afready_o
 );
 
   localparam logic [7:0] FrameItm = 8'h00;
   localparam logic [7:0] FrameFpb = 8'h02;
   localparam logic [7:0] FrameDwt = 8'h01;
   localparam logic [7:0] FrameTpiu = 8'h40;
+  localparam logic [7:0] FrameEtm = 8'h41;
 
   // ---- APB decode: one frame per block; other frames read as zero without error --------
-  logic        itm_psel, fpb_psel, tpiu_psel, dwt_psel;
-  logic [31:0] itm_prdata, fpb_prdata, tpiu_prdata, dwt_prdata;
-  logic        itm_pready, fpb_pready, tpiu_pready, dwt_pready;
-  logic        itm_pslverr, fpb_pslverr, tpiu_pslverr, dwt_pslverr;
+  logic        itm_psel, fpb_psel, tpiu_psel, dwt_psel, etm_psel;
+  logic [31:0] itm_prdata, fpb_prdata, tpiu_prdata, dwt_prdata, etm_prdata;
+  logic        itm_pready, fpb_pready, tpiu_pready, dwt_pready, etm_pready;
+  logic        itm_pslverr, fpb_pslverr, tpiu_pslverr, dwt_pslverr, etm_pslverr;
 
   assign itm_psel  = psel_i && (paddr_i[19:12] == FrameItm);
   assign fpb_psel  = psel_i && (paddr_i[19:12] == FrameFpb);
   assign tpiu_psel = psel_i && (paddr_i[19:12] == FrameTpiu);
   assign dwt_psel  = psel_i && (paddr_i[19:12] == FrameDwt);
+  assign etm_psel  = psel_i && (paddr_i[19:12] == FrameEtm);
 
   // Each block drives prdata/pslverr only in its own access phase (ITM-APB-1, FPB-APB-1,
   // TPIU-APB-1).
-  assign prdata_o  = itm_prdata | fpb_prdata | tpiu_prdata | dwt_prdata;
-  assign pslverr_o = itm_pslverr | fpb_pslverr | tpiu_pslverr | dwt_pslverr;
-  assign pready_o  = itm_pready & fpb_pready & tpiu_pready & dwt_pready;
+  assign prdata_o  = itm_prdata | fpb_prdata | tpiu_prdata | dwt_prdata | etm_prdata;
+  assign pslverr_o = itm_pslverr | fpb_pslverr | tpiu_pslverr | dwt_pslverr | etm_pslverr;
+  assign pready_o  = itm_pready & fpb_pready & tpiu_pready & dwt_pready & etm_pready;
 
   // ---- DWT -> ITM (docs/dwt-contract.md section 17) ------------------------------------
   logic        itm_hw_valid, itm_hw_ready, itm_hw_ovf, itm_dwt_sync;
@@ -180,6 +218,14 @@ module trace_top #(
   assign atid_o    = itm_atid;
   assign afready_o = itm_afready;
   assign atready_o = itm_atready;
+
+  // ---- the TPIU's ATB slave: the ITM's master, or with HasEtm the funnel's output -------
+  // (docs/etm-contract.md section 13, [ETM-FUN-1], [ETM-FUN-2])
+  logic       snk_atvalid, snk_afready;    // into the TPIU
+  logic [7:0] snk_atdata;
+  logic [6:0] snk_atid;
+  logic       tpiu_atready_w, tpiu_afvalid_w;  // out of the TPIU (0 without HasTpiu)
+  logic       itm_snk_atready, itm_snk_afvalid;  // the ITM's share of them
 
   itm_top #(
     .NumStimPorts  (NumStimPorts),
@@ -266,12 +312,14 @@ module trace_top #(
 
   if (HasTpiu != 0) begin : gen_tpiu
     logic [PortWidth-1:0] tracedata;
-    logic tpiu_atready, tpiu_afvalid, tpiu_sync_req, tpiu_ts_tick, tpiu_async_idle;
+    logic tpiu_sync_req, tpiu_ts_tick, tpiu_async_idle;
+    logic tpiu_afvalid;  // the flush request as the ITM gets it (the funnel passes it on)
     // The harness-side TPIU inputs of the ITM are replaced by the TPIU's outputs.
     logic unused_ports;
     assign unused_ports = ^{atready_i, tpiu_sync_req_i, ts_async_tick_i, async_idle_i};
 
-    assign itm_atready    = tpiu_atready;
+    assign itm_atready    = itm_snk_atready;
+    assign tpiu_afvalid   = itm_snk_afvalid;
     assign itm_afvalid    = afvalid_i | tpiu_afvalid;
     assign itm_tpiu_sync  = tpiu_sync_req;
     assign itm_ts_tick    = tpiu_ts_tick;
@@ -295,12 +343,12 @@ module trace_top #(
       .prdata_o     (tpiu_prdata),
       .pready_o     (tpiu_pready),
       .pslverr_o    (tpiu_pslverr),
-      .atvalid_i    (itm_atvalid),
-      .atready_o    (tpiu_atready),
-      .atdata_i     (itm_atdata),
-      .atid_i       (itm_atid),
-      .afvalid_o    (tpiu_afvalid),
-      .afready_i    (itm_afready),
+      .atvalid_i    (snk_atvalid),
+      .atready_o    (tpiu_atready_w),
+      .atdata_i     (snk_atdata),
+      .atid_i       (snk_atid),
+      .afvalid_o    (tpiu_afvalid_w),
+      .afready_i    (snk_afready),
       .traceclk_o   (traceclk_o),
       .tracedata_o  (tracedata),
       .swo_o        (swo_o),
@@ -317,6 +365,11 @@ module trace_top #(
     assign itm_tpiu_sync   = tpiu_sync_req_i;
     assign itm_ts_tick     = ts_async_tick_i;
     assign itm_async_idle  = async_idle_i;
+    assign tpiu_atready_w  = 1'b0;
+    assign tpiu_afvalid_w  = 1'b0;
+    logic unused_snk;
+    assign unused_snk = ^{snk_atvalid, snk_atdata, snk_atid, snk_afready, itm_snk_atready,
+                          itm_snk_afvalid};
     assign tpiu_prdata     = 32'h0;
     assign tpiu_pready     = 1'b1;
     assign tpiu_pslverr    = 1'b0;
@@ -437,6 +490,116 @@ module trace_top #(
                           da_priv_i, da_fault_i, da_lazyfp_i, exc_valid_i, exc_fn_i, exc_num_i,
                           exc_secure_i, sleeping_i, evt_cpi_i, evt_exc_i, evt_sleep_i,
                           evt_lsu_i, evt_fold_i, pe_priv_i, niden_p_i, spniden_p_i, monrdy_i};
+  end
+
+  // ---- ETM and funnel (docs/etm-contract.md section 13) --------------------------------
+  `CS_ASSERT_INIT(EtmNeedsTpiu_A, HasEtm == 0 || HasTpiu != 0)
+
+  if (HasEtm != 0) begin : gen_etm
+    localparam int PcW = (NumPc > 0) ? NumPc : 1;
+    logic [1:0] fun_atready, fun_afvalid;
+    logic       etm_atready, etm_afvalid;
+
+    // [ETM-FUN-1] input 0 the ITM, input 1 the ETM; [ETM-FUN-2] the flush goes to both
+    cs_funnel #(
+      .FunnelHold (FunnelHold)
+    ) u_funnel (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .atvalid_i  ({etm_atvalid_o, itm_atvalid}),
+      .atready_o  (fun_atready),
+      .atdata0_i  (itm_atdata),
+      .atid0_i    (itm_atid),
+      .atdata1_i  (etm_atdata_o),
+      .atid1_i    (etm_atid_o),
+      .afvalid_o  (fun_afvalid),
+      .afready_i  ({etm_afready_o, itm_afready}),
+      .atvalid_o  (snk_atvalid),
+      .atready_i  (tpiu_atready_w),
+      .atdata_o   (snk_atdata),
+      .atid_o     (snk_atid),
+      .afvalid_i  (tpiu_afvalid_w),
+      .afready_o  (snk_afready)
+    );
+    assign itm_snk_atready = fun_atready[0];
+    assign itm_snk_afvalid = fun_afvalid[0];
+    assign etm_atready     = fun_atready[1];
+    assign etm_afvalid     = fun_afvalid[1];
+    assign etm_atready_o   = etm_atready;
+    assign fun_atvalid_o   = snk_atvalid;
+    assign fun_atdata_o    = snk_atdata;
+    assign fun_atid_o      = snk_atid;
+    assign fun_afready_o   = snk_afready;
+
+    // [ETM-TOP-2] gts, authentication and the DWT's CMPMATCH (0 without HasDwt)
+    etm_top #(
+      .FifoDepth (EtmFifoDepth),
+      .RsDepth   (RsDepth),
+      .CcSize    (CcSize),
+      .NumPc     (NumPc),
+      .SecExt    (SecExt)
+    ) u_etm (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .psel_i      (etm_psel),
+      .penable_i   (penable_i),
+      .pwrite_i    (pwrite_i),
+      .paddr_i     (paddr_i[11:0]),
+      .pwdata_i    (pwdata_i),
+      .pstrb_i     (pstrb_i),
+      .pprot_i     (pprot_i),
+      .prdata_o    (etm_prdata),
+      .pready_o    (etm_pready),
+      .pslverr_o   (etm_pslverr),
+      .pe_valid_i  (etm_pe_valid_i),
+      .pe_addr_i   (etm_pe_addr_i),
+      .pe_size_i   (etm_pe_size_i),
+      .pe_br_i     (etm_pe_br_i),
+      .pe_ind_i    (etm_pe_ind_i),
+      .pe_taken_i  (etm_pe_taken_i),
+      .pe_link_i   (etm_pe_link_i),
+      .pe_excret_i (etm_pe_excret_i),
+      .pe_ns_i     (etm_pe_ns_i),
+      .exc_valid_i (etm_exc_valid_i),
+      .exc_num_i   (etm_exc_num_i),
+      .exc_ret_i   (etm_exc_ret_i),
+      .cmpmatch_i  (cmpmatch_o[PcW-1:0]),
+      .gts_i       (gts_i),
+      .niden_i     (niden_i),
+      .spniden_i   (spniden_i),
+      .atvalid_o   (etm_atvalid_o),
+      .atready_i   (etm_atready),
+      .atdata_o    (etm_atdata_o),
+      .atid_o      (etm_atid_o),
+      .afvalid_i   (etm_afvalid),
+      .afready_o   (etm_afready_o),
+      .idle_o      (etm_idle_o)
+    );
+  end else begin : gen_no_etm
+    // The frame reads as zero; the ITM's ATB goes straight to the TPIU.
+    assign snk_atvalid     = itm_atvalid;
+    assign snk_atdata      = itm_atdata;
+    assign snk_atid        = itm_atid;
+    assign snk_afready     = itm_afready;
+    assign itm_snk_atready = tpiu_atready_w;
+    assign itm_snk_afvalid = tpiu_afvalid_w;
+    assign etm_prdata      = 32'h0;
+    assign etm_pready      = 1'b1;
+    assign etm_pslverr     = 1'b0;
+    assign etm_atvalid_o   = 1'b0;
+    assign etm_atready_o   = 1'b0;
+    assign etm_atdata_o    = 8'h00;
+    assign etm_atid_o      = 7'h00;
+    assign etm_afready_o   = 1'b0;
+    assign etm_idle_o      = 1'b0;
+    assign fun_atvalid_o   = 1'b0;
+    assign fun_atdata_o    = 8'h00;
+    assign fun_atid_o      = 7'h00;
+    assign fun_afready_o   = 1'b0;
+    logic unused_etm;
+    assign unused_etm = ^{etm_psel, etm_pe_valid_i, etm_pe_addr_i, etm_pe_size_i, etm_pe_br_i,
+                          etm_pe_ind_i, etm_pe_taken_i, etm_pe_link_i, etm_pe_excret_i,
+                          etm_pe_ns_i, etm_exc_valid_i, etm_exc_num_i, etm_exc_ret_i};
   end
 
 endmodule

@@ -42,6 +42,20 @@ static const struct tcase cases[] = {
      NULL},
     {"wait_idle unknown option", "wait_idle max=5\n", 1, "unknown option 'max' (expected tpiu)",
      NULL},
+    /* ETM lines (SCENARIO.md "ETM lines") */
+    {"pe lines", "pe 0x1000\npe 0x1002 br=n\npe 0x1004 size=32 br=e link=1\n"
+     "pe 0x1102 br=ind excret=1 ns=1\npe 0x2000 n=4\npe_exc 11 ret=0x2002\n"
+     "expect_etm 0x00 0x80\nexpect_etm_at 5 0x04\n", 0, NULL, "008004"},
+    {"pe link needs a taken branch", "pe 0x1000 link=1\n", 1,
+     "pe: link=1 needs a taken branch (br=e or br=ind) ([ETM-PE-1])", NULL},
+    {"pe excret needs br=ind", "pe 0x1000 br=e excret=1\n", 1, "pe: excret=1 needs br=ind", NULL},
+    {"pe br names", "pe 0x1000 br=x\n", 1, "pe: br=x: expected one of none, n, e, ind", NULL},
+    {"pe n= only without a branch", "pe 0x1000 br=n n=2\n", 1,
+     "pe: n= is for non-branch instructions (br=none)", NULL},
+    {"pe size", "pe 0x1000 size=8\n", 1, "option size=8 out of range", NULL},
+    {"pe_exc needs ret=", "pe_exc 11\n", 1, "pe_exc: expected ret=ADDR", NULL},
+    {"pe_exc number 0", "pe_exc 0 ret=0x10\n", 1, "pe_exc: ", NULL},
+    {"expect_etm bytes", "expect_etm 0x01 41\n", 1, "byte '41' has no 0x", NULL},
 };
 
 static struct event ev[64];

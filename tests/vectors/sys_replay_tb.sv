@@ -53,6 +53,14 @@ module sys_replay_tb #(
   parameter int HasExtTrig      = 1,
   parameter int HasVmask        = 1,
   parameter int HasPcsr         = 1,
+  // the ETM and its funnel (docs/etm-contract.md section 13): a system vector has no PE trace
+  // columns, so the ETM is idle here (its inputs 0, its outputs not recorded)
+  parameter int HasEtm          = 0,
+  parameter int EtmFifoDepth    = 64,
+  parameter int RsDepth         = 3,
+  parameter int CcSize          = 12,
+  parameter int NumPc           = 4,
+  parameter int FunnelHold      = 8,
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -89,6 +97,12 @@ module sys_replay_tb #(
     if (name == "HasExtTrig") return HasExtTrig;
     if (name == "HasVmask") return HasVmask;
     if (name == "HasPcsr") return HasPcsr;
+    if (name == "HasEtm") return HasEtm;
+    if (name == "EtmFifoDepth") return EtmFifoDepth;
+    if (name == "RsDepth") return RsDepth;
+    if (name == "CcSize") return CcSize;
+    if (name == "NumPc") return NumPc;
+    if (name == "FunnelHold") return FunnelHold;
     return -1;
   endfunction
 
@@ -99,6 +113,7 @@ module sys_replay_tb #(
   // ---- DUT -------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
   logic        in_pad;   // the 0 bits above the first field
+  logic [35:0] etm_unused;  // the ETM's and the funnel's outputs: not in a system vector
   /* verilator lint_on UNUSEDSIGNAL */
   logic        in_rst_ni;
   logic        in_psel;
@@ -232,7 +247,13 @@ module sys_replay_tb #(
     .HasPrfCnt       (HasPrfCnt),
     .HasExtTrig      (HasExtTrig),
     .HasVmask        (HasVmask),
-    .HasPcsr         (HasPcsr)
+    .HasPcsr         (HasPcsr),
+    .HasEtm          (HasEtm),
+    .EtmFifoDepth    (EtmFifoDepth),
+    .RsDepth         (RsDepth),
+    .CcSize          (CcSize),
+    .NumPc           (NumPc),
+    .FunnelHold      (FunnelHold)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),
@@ -327,7 +348,29 @@ module sys_replay_tb #(
     .dwt_hw_valid_o  (out_dwt_hw_valid),
     .dwt_hw_data_o   (out_dwt_hw_data),
     .dwt_hw_ovf_o    (out_dwt_hw_ovf),
-    .dwt_sync_req_o  (out_dwt_sync_req)
+    .dwt_sync_req_o  (out_dwt_sync_req),
+    .etm_pe_valid_i  (1'b0),
+    .etm_pe_addr_i   (32'h0),
+    .etm_pe_size_i   (1'b0),
+    .etm_pe_br_i     (1'b0),
+    .etm_pe_ind_i    (1'b0),
+    .etm_pe_taken_i  (1'b0),
+    .etm_pe_link_i   (1'b0),
+    .etm_pe_excret_i (1'b0),
+    .etm_pe_ns_i     (1'b0),
+    .etm_exc_valid_i (1'b0),
+    .etm_exc_num_i   (9'h0),
+    .etm_exc_ret_i   (32'h0),
+    .etm_atvalid_o   (etm_unused[0]),
+    .etm_atready_o   (etm_unused[1]),
+    .etm_atdata_o    (etm_unused[9:2]),
+    .etm_atid_o      (etm_unused[16:10]),
+    .etm_afready_o   (etm_unused[17]),
+    .etm_idle_o      (etm_unused[18]),
+    .fun_atvalid_o   (etm_unused[19]),
+    .fun_atdata_o    (etm_unused[27:20]),
+    .fun_atid_o      (etm_unused[34:28]),
+    .fun_afready_o   (etm_unused[35])
   );
 
   // outputs.hex, most significant field first

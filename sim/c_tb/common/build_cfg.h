@@ -27,6 +27,11 @@
 #error "build with -DSYS_CFG_HAS_DWT=.. -DDWT_CFG_NUM_COMP=.. etc."
 #endif
 
+#if !defined(SYS_CFG_HAS_ETM) || !defined(ETM_CFG_FIFO_DEPTH) || !defined(ETM_CFG_RS_DEPTH) ||  \
+    !defined(ETM_CFG_CC_SIZE) || !defined(ETM_CFG_NUM_PC) || !defined(ETM_CFG_FUNNEL_HOLD)
+#error "build with -DSYS_CFG_HAS_ETM=.. -DETM_CFG_FIFO_DEPTH=.. etc."
+#endif
+
 #define BUILD_ITM_CFG                                                                      \
     {                                                                                      \
         .num_stim_ports = ITM_CFG_NUM_STIM_PORTS, .stim_fifo_depth = ITM_CFG_STIM_FIFO_DEPTH, \
@@ -66,6 +71,15 @@ static const struct sys_cfg build_sys_cfg = {
         .sec_ext = FPB_CFG_SEC_EXT != 0,
         .ude = FPB_CFG_UDE != 0,
     },
+    .has_etm = SYS_CFG_HAS_ETM != 0,
+    .etm = {
+        .fifo_depth = ETM_CFG_FIFO_DEPTH,
+        .rs_depth = ETM_CFG_RS_DEPTH,
+        .cc_size = ETM_CFG_CC_SIZE,
+        .num_pc = ETM_CFG_NUM_PC,
+        .sec_ext = FPB_CFG_SEC_EXT != 0,
+    },
+    .funnel_hold = ETM_CFG_FUNNEL_HOLD,
 };
 
 #endif

@@ -9,10 +9,11 @@ static const char *const field_names[CMP_NFIELDS] = {
     "atid_o",   "afready_o", "hw_ready_o", "busy_o", "match_o", "bkpt_halt_o", "bkpt_mon_o",
     "atready_o", "traceclk_o", "tracedata_o", "swo_o", "txb_valid_o", "txb_o",
     "cmpmatch_o", "wpt_halt_o", "wpt_mon_o", "dwt_hw_valid_o", "dwt_hw_data_o", "dwt_hw_ovf_o",
-    "dwt_sync_req_o",
+    "dwt_sync_req_o", "etm_atvalid_o", "etm_atdata_o", "etm_atid_o", "etm_idle_o",
+    "fun_atvalid_o", "fun_atdata_o", "fun_atid_o",
 };
-static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1,
-                                                   1, 1, 2, 1, 1, 2, 4, 1, 1, 1, 10, 1, 1};
+static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
+                                                   1, 2, 4, 1, 1, 1, 10, 1, 1, 1, 2, 2, 1, 1, 2, 2};
 
 const char *cmp_field_name(enum cmp_field f)
 {
@@ -73,6 +74,20 @@ unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
         return so->dwt_hw_ovf;
     case CMP_DWT_SYNC_REQ:
         return so->dwt_sync_req;
+    case CMP_ETM_ATVALID:
+        return so->etm_atvalid;
+    case CMP_ETM_ATDATA:
+        return so->etm_atdata;
+    case CMP_ETM_ATID:
+        return so->etm_atid;
+    case CMP_ETM_IDLE:
+        return so->etm_idle;
+    case CMP_FUN_ATVALID:
+        return so->fun_atvalid;
+    case CMP_FUN_ATDATA:
+        return so->fun_atdata;
+    case CMP_FUN_ATID:
+        return so->fun_atid;
     default:
         return 0;
     }
@@ -98,10 +113,13 @@ void cmp_print_outputs(const char *label, const struct sys_out *so)
             "afready=%d hw_ready=%d busy=%d match=%d bkpt_halt=%d bkpt_mon=%d\n"
             "         atready=%d traceclk=%d tracedata=0x%02x swo=%d txb_valid=%d txb=0x%02x\n"
             "         cmpmatch=0x%04x wpt_halt=%d wpt_mon=%d dwt_hw_valid=%d "
-            "dwt_hw_data=0x%010llx dwt_hw_ovf=%d dwt_sync_req=%d\n",
+            "dwt_hw_data=0x%010llx dwt_hw_ovf=%d dwt_sync_req=%d\n"
+            "         etm_atvalid=%d etm_atdata=0x%02x etm_atid=0x%02x etm_idle=%d "
+            "fun_atvalid=%d fun_atdata=0x%02x fun_atid=0x%02x\n",
             label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
             o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon, so->atready,
             so->traceclk, so->tracedata, so->swo, so->txb_valid, so->txb, so->cmpmatch,
             so->wpt_halt, so->wpt_mon, so->dwt_hw_valid, (unsigned long long)so->dwt_hw_data,
-            so->dwt_hw_ovf, so->dwt_sync_req);
+            so->dwt_hw_ovf, so->dwt_sync_req, so->etm_atvalid, so->etm_atdata, so->etm_atid,
+            so->etm_idle, so->fun_atvalid, so->fun_atdata, so->fun_atid);
 }

@@ -31,10 +31,21 @@ enum cmp_field {
     CMP_DWT_HW_DATA,
     CMP_DWT_HW_OVF,
     CMP_DWT_SYNC_REQ,
+    CMP_ETM_ATVALID, /* ETM and funnel (docs/etm-contract.md section 13); 0 without one */
+    CMP_ETM_ATDATA,
+    CMP_ETM_ATID,
+    CMP_ETM_IDLE,
+    CMP_FUN_ATVALID,
+    CMP_FUN_ATDATA,
+    CMP_FUN_ATID,
     CMP_NFIELDS
 };
+/* the mask of cmp_outputs is an unsigned: at most 32 fields */
+_Static_assert(CMP_NFIELDS <= 32, "cmp_outputs: more fields than bits of its mask");
 
-/* Bit f set = field f differs. Every field of struct sys_out is compared. */
+/* Bit f set = field f differs. Every field of struct sys_out is compared but etm_atready
+ * (the ETM's share of the funnel's grant: a difference there moves the ETM's FIFO and shows
+ * in etm_atvalid/etm_atdata and the funnel's output; the mask has no bit left for it). */
 static inline unsigned cmp_outputs(const struct sys_out *gs, const struct sys_out *rs)
 {
     const struct itm_out *g = &gs->itm, *r = &rs->itm;
@@ -62,7 +73,14 @@ static inline unsigned cmp_outputs(const struct sys_out *gs, const struct sys_ou
            (unsigned)(gs->dwt_hw_valid != rs->dwt_hw_valid) << CMP_DWT_HW_VALID |
            (unsigned)(gs->dwt_hw_data != rs->dwt_hw_data) << CMP_DWT_HW_DATA |
            (unsigned)(gs->dwt_hw_ovf != rs->dwt_hw_ovf) << CMP_DWT_HW_OVF |
-           (unsigned)(gs->dwt_sync_req != rs->dwt_sync_req) << CMP_DWT_SYNC_REQ;
+           (unsigned)(gs->dwt_sync_req != rs->dwt_sync_req) << CMP_DWT_SYNC_REQ |
+           (unsigned)(gs->etm_atvalid != rs->etm_atvalid) << CMP_ETM_ATVALID |
+           (unsigned)(gs->etm_atdata != rs->etm_atdata) << CMP_ETM_ATDATA |
+           (unsigned)(gs->etm_atid != rs->etm_atid) << CMP_ETM_ATID |
+           (unsigned)(gs->etm_idle != rs->etm_idle) << CMP_ETM_IDLE |
+           (unsigned)(gs->fun_atvalid != rs->fun_atvalid) << CMP_FUN_ATVALID |
+           (unsigned)(gs->fun_atdata != rs->fun_atdata) << CMP_FUN_ATDATA |
+           (unsigned)(gs->fun_atid != rs->fun_atid) << CMP_FUN_ATID;
 }
 
 /* Port name of a field (the RTL's, e.g. "atdata_o"). */

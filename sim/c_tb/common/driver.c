@@ -335,6 +335,25 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             sin->exc_num = (uint16_t)ev->data;
             sin->exc_secure = (ev->val & OP_SECURE) != 0;
             break;
+        case EV_PE: {
+            const unsigned v = (unsigned)ev->val;
+            sin->etm_pe_valid = true;
+            sin->etm_pe_addr = ev->addr + (uint32_t)d->cur_n * ((v & PE_SIZE32) ? 4u : 2u);
+            sin->etm_pe_size = (v & PE_SIZE32) != 0;
+            sin->etm_pe_br = (v & PE_BR) != 0;
+            sin->etm_pe_ind = (v & PE_IND) != 0;
+            sin->etm_pe_taken = (v & PE_TAKEN) != 0;
+            sin->etm_pe_link = (v & PE_LINK) != 0;
+            sin->etm_pe_excret = (v & PE_EXCRET) != 0;
+            sin->etm_pe_ns = (v & PE_NS) != 0;
+            break;
+        }
+        case EV_PE_EXC:
+            sin->etm_exc_valid = true;
+            sin->etm_exc_num = (uint16_t)ev->data;
+            sin->etm_exc_ret = ev->addr;
+            sin->etm_pe_ns = (ev->val & PE_NS) != 0;
+            break;
         case EV_EVT:
             sin->evt_cpi = (ev->val & 1) != 0;
             sin->evt_exc = (ev->val & 2) != 0;
@@ -426,6 +445,7 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
         case EV_PULSE:
         case EV_INSTR:
         case EV_EVT:
+        case EV_PE:
             done = d->cur_n >= ev->count;
             break;
         case EV_WRITE:
@@ -461,13 +481,14 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
                 break;
             }
             const bool tpiu_busy = want_tpiu && d->gm->has_tpiu && !tpiu_drained(&d->gm->tpiu);
-            done = !out->busy && !out->atvalid && !sout->dwt_hw_valid && !tpiu_busy;
+            done = !out->busy && !out->atvalid && !sout->dwt_hw_valid && !sout->etm_atvalid &&
+                   !tpiu_busy;
             if (!done && d->cur_n >= ev->count) {
                 char msg[200];
                 snprintf(msg, sizeof msg,
-                         "wait_idle: still busy=%d atvalid=%d dwt_hw_valid=%d%s after %" PRIu64
-                         " cycles",
-                         out->busy, out->atvalid, sout->dwt_hw_valid,
+                         "wait_idle: still busy=%d atvalid=%d dwt_hw_valid=%d etm_atvalid=%d%s "
+                         "after %" PRIu64 " cycles",
+                         out->busy, out->atvalid, sout->dwt_hw_valid, sout->etm_atvalid,
                          !want_tpiu ? "" : tpiu_busy ? " tpiu=busy" : " tpiu=empty", ev->count);
                 if (st == DRV_CYCLE)
                     st = fail(d, ev, msg);

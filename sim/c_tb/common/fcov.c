@@ -466,7 +466,8 @@ static void bias_alias(struct fcov *f, const struct sys_in *in, const struct sys
 {
     const struct itm_in *a = &in->itm;
     struct ppb_map map = {sm->itm.cfg.num_stim_ports, sm->fpb.cfg.num_code, sm->fpb.cfg.num_lit,
-                          sm->has_dwt, sm->has_tpiu, sm->has_dwt ? sm->dwt.cfg.num_comp : 0};
+                          sm->has_dwt, sm->has_tpiu, sm->has_dwt ? sm->dwt.cfg.num_comp : 0,
+                          sm->has_etm};
     uint32_t addr = a->paddr & 0xFFFFCu, fr = addr >> 12;
     if (!ppb_frame_mapped(&map, fr)) {
         for (unsigned b = 0; b < 8; b++) /* every bit that leads to a mapped frame */

@@ -583,6 +583,8 @@ static void act_program(struct rgen *g)
     }
     if (g->has_dwt)
         rgen_dwt_program(g);
+    if (g->has_etm)
+        rgen_etm_program(g);
 }
 
 /* One action that never blocks on the ITM (used inside ATREADY stalls). */
@@ -724,11 +726,16 @@ static const struct id_reg fpb_id_regs[] = {
     {FPB_BASE + 0xFFC, 0xB1},
 };
 
-/* An unmapped PPB frame (not the ITM's 0x00, the FPB's 0x02 or, if present, the TPIU's). */
+/* An unmapped PPB frame (not the ITM's 0x00, the FPB's 0x02 or, if present, the TPIU's or
+ * the ETM's 0x41). */
 static uint32_t other_frame(struct rgen *g)
 {
     uint32_t f = range(g, 3, 0xFF);
-    return (g->has_tpiu && f == TPIU_FRAME) ? f + 1 : f;
+    if (g->has_tpiu && f == TPIU_FRAME)
+        f++;
+    if (g->has_etm && f == 0x41u)
+        f++;
+    return f;
 }
 
 static void act_fpb_read(struct rgen *g)
@@ -870,7 +877,7 @@ enum action {
     A_GTS_STEP, A_GTS_CLKCH, A_FLUSH, A_WAIT_IDLE, A_RESET, A_FPB_CTRL, A_FPB_COMP, A_FETCH,
     A_DBG, A_FPB_READ, A_FPB_ODD_WRITE, A_TPIU_MODE, A_TPIU_READ, A_TPIU_ODD_WRITE,
     A_DWT_COMP, A_DWT_CTRL, A_DWT_INSTR, A_DWT_ACCESS, A_DWT_EXC, A_DWT_EVT, A_DWT_READ,
-    A_DWT_ODD_WRITE, A_DWT_LEVEL, A_BIAS, A_NACTIONS
+    A_DWT_ODD_WRITE, A_DWT_LEVEL, A_ETM_PROG, A_ETM_RUN, A_ETM_MISC, A_BIAS, A_NACTIONS
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
@@ -932,6 +939,9 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_DWT_READ] = d ? 180 : 0;
     w[A_DWT_ODD_WRITE] = d ? 15 : 0;
     w[A_DWT_LEVEL] = d ? 80 : 0;
+    w[A_ETM_PROG] = g->has_etm ? 30 : 0;
+    w[A_ETM_RUN] = g->has_etm ? 2000 : 0;
+    w[A_ETM_MISC] = g->has_etm ? 60 : 0;
     /* Biased stimulus (random_bias.c): none for the ITM-only generator, whose events the
      * conformance vectors are made of (A_BIAS is last, so its weight 0 changes nothing). */
     w[A_BIAS] = g->itm_only ? 0 : 600;
@@ -1002,6 +1012,9 @@ static void action(struct rgen *g)
     case A_DWT_READ: rgen_dwt_read(g); break;
     case A_DWT_ODD_WRITE: rgen_dwt_odd_write(g); break;
     case A_DWT_LEVEL: rgen_dwt_level(g); break;
+    case A_ETM_PROG: rgen_etm_program(g); break;
+    case A_ETM_RUN: rgen_etm_run(g); break;
+    case A_ETM_MISC: rgen_etm_misc(g); break;
     case A_BIAS: rgen_bias(g); break;
     default: break;
     }
@@ -1032,6 +1045,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->tcfg = cfg->tpiu;
     g->has_dwt = cfg->has_dwt;
     g->dcfg = cfg->dwt;
+    g->has_etm = cfg->has_etm;
     rgen_rewind(g);
 }
 
@@ -1051,6 +1065,7 @@ void rgen_rewind(void *ctx)
     struct itm_cfg cfg = g->cfg;
     struct fpb_cfg fcfg = g->fcfg;
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
+    bool has_etm = g->has_etm;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
@@ -1062,6 +1077,7 @@ void rgen_rewind(void *ctx)
     g->tcfg = tcfg;
     g->has_dwt = has_dwt;
     g->dcfg = dcfg;
+    g->has_etm = has_etm;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
@@ -1076,6 +1092,8 @@ void rgen_rewind(void *ctx)
     g->bp[1] = 0x20000000u + 2 * below(g, 1u << 12);
     g->bp[2] = 0xFFFFFFFEu;
     g->bp[3] = (uint32_t)rnd(g) & ~1u;
+    if (has_etm) /* its own PRNG: the other actions' draws are those of before the ETM */
+        rgen_etm_reset(g);
     if (!has_dwt)
         return; /* the same events as before the DWT existed */
     /* DWT: code, SRAM and peripheral-like addresses, and values with repeated bytes */

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../../tests/opencsd/etm_prog.h"
 #include "sys_model.h"
 #include "scenario.h"
 
@@ -33,6 +34,9 @@ struct rgen {
     uint32_t difav[4];  /* favourite instruction addresses (comparators and instructions) */
     uint32_t ddfav[4];  /* favourite data addresses */
     uint32_t ddval[4];  /* favourite data values */
+    bool has_etm;       /* the ETM's PE trace interface (docs/etm-contract.md, random_etm.c) */
+    bool etm_en;        /* TRCPRGCTLR.EN as last written */
+    struct prog_walk etm_walk; /* the synthetic program's retired path */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
     uint32_t tcr, tpr, ter[8];

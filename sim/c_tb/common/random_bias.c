@@ -338,7 +338,7 @@ static void bias_reserved(struct rgen *g)
 static struct ppb_map map_of(const struct rgen *g)
 {
     return (struct ppb_map){g->cfg.num_stim_ports, g->fcfg.num_code, g->fcfg.num_lit,
-                            g->has_dwt, g->has_tpiu, g->dcfg.num_comp};
+                            g->has_dwt, g->has_tpiu, g->dcfg.num_comp, g->has_etm};
 }
 
 /* A register of a mapped frame, with the 20-bit address. */

@@ -35,6 +35,12 @@ void rgen_dwt_read(struct rgen *g);      /* register reads (constants checked) *
 void rgen_dwt_odd_write(struct rgen *g); /* PSLVERR strobes, read-only, unimplemented */
 void rgen_dwt_level(struct rgen *g);     /* pe_priv, sleeping, niden_p, spniden_p, monrdy */
 
+/* ETM actions (random_etm.c, docs/etm-contract.md). */
+void rgen_etm_reset(struct rgen *g);   /* the program of the run; start of a run */
+void rgen_etm_program(struct rgen *g); /* disable, configure, enable */
+void rgen_etm_run(struct rgen *g);     /* retired events of the program, one per cycle */
+void rgen_etm_misc(struct rgen *g);    /* EN toggles, register reads */
+
 /* Biased actions (random_bias.c, docs/coverage.md "Biased stimulus"). */
 void rgen_bias(struct rgen *g);
 

@@ -4,7 +4,8 @@
 
 bool ppb_frame_mapped(const struct ppb_map *m, uint32_t f)
 {
-    return f == 0x00u || f == 0x02u || (f == 0x01u && m->has_dwt) || (f == 0x40u && m->has_tpiu);
+    return f == 0x00u || f == 0x02u || (f == 0x01u && m->has_dwt) || (f == 0x40u && m->has_tpiu) ||
+           (f == 0x41u && m->has_etm);
 }
 
 /* The identification block every frame has (PIDR4..7, PIDR0..3, CIDR0..3, DEVTYPE). */
@@ -25,6 +26,9 @@ bool ppb_reg_mapped(const struct ppb_map *m, uint32_t paddr)
     case 0x01u: /* DWT (dwt-contract section 4): CTRL..PCSR, 16 comparator slots of 16
                  * bytes from 0x020 (up to 0x11C), IDs */
         return o < 0x120u || o == 0xFBCu || id_reg(o);
+    case 0x41u: /* ETM (etm-contract section 12): every offset counts as mapped (no RAZ
+                 * expectations in its frame: its unimplemented registers are RAZ/WI too) */
+        return true;
     case 0x02u: /* FPB (fpb-contract section 4) */
         return o < 0x008u + 4u * (m->fpb_code + m->fpb_lit) || o == 0xFBCu || id_reg(o);
     default: /* TPIU (tpiu-contract section 4) */

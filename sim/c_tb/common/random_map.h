@@ -14,6 +14,7 @@ struct ppb_map {
     unsigned fpb_code, fpb_lit;  /* NumCode, NumLit */
     bool has_dwt, has_tpiu;
     unsigned dwt_comp;           /* NumComp */
+    bool has_etm;                /* HasEtm: frame 0x41 (docs/etm-contract.md [ETM-TOP-1]) */
 };
 
 /* True if frame f (paddr[19:12]) is decoded to a block. */

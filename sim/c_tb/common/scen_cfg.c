@@ -19,7 +19,8 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         fc->sec_ext,        fc->ude,             cfg->has_tpiu,     tc->port_width,
         tc->atb_fifo_depth, tc->frame_idle_cycles, cfg->has_dwt,    wc->num_comp,
         wc->fifo_depth,     wc->main_ext,        wc->trace,         wc->cyccnt,
-        wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr};
+        wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr,
+        cfg->has_etm};
     char need[64];
     /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
      * observation lines need a DWT. */
@@ -29,6 +30,11 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
                   (e->kind == EV_PULSE && (e->sig == SIG_HW_OVF || e->sig == SIG_DWT_SYNC));
         bool obs = e->kind == EV_INSTR || e->kind == EV_ACCESS || e->kind == EV_EXC ||
                    e->kind == EV_EVT;
+        if ((e->kind == EV_PE || e->kind == EV_PE_EXC) && !cfg->has_etm) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario drives the ETM's PE trace "
+                     "interface, %s etm=0", s->path, e->line, verdict, have);
+            return false;
+        }
         if ((hw && cfg->has_dwt) || (obs && !cfg->has_dwt)) {
             snprintf(why, n, "%s:%" PRIu32 ": %s: %s, %s dwt=%d", s->path, e->line, verdict,
                      hw ? "the scenario drives the ITM's hardware-source port, which the DWT owns"
@@ -39,7 +45,7 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
     }
     /* TPIU and DWT parameter keys only make sense with the block */
     for (unsigned k = SCFG_PWIDTH; k < SCFG_NKEYS; k++) {
-        bool tpiu_key = k <= SCFG_FIDLE, dwt_key = k >= SCFG_COMPS;
+        bool tpiu_key = k <= SCFG_FIDLE, dwt_key = k >= SCFG_COMPS && k <= SCFG_PCSR;
         if (s->cfg.given[k] && ((tpiu_key && !cfg->has_tpiu) || (dwt_key && !cfg->has_dwt))) {
             snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a %s (%s), %s %s=0",
                      s->path, s->cfg.line[k], verdict, tpiu_key ? "TPIU" : "DWT",
@@ -58,7 +64,7 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
     }
     for (unsigned k = 0; k < SCFG_NKEYS; k++) {
         if ((k >= SCFG_PWIDTH && k <= SCFG_FIDLE && !cfg->has_tpiu) ||
-            (k >= SCFG_COMPS && !cfg->has_dwt))
+            (k >= SCFG_COMPS && k <= SCFG_PCSR && !cfg->has_dwt))
             continue;
         if (!scen_cfg_allows(&s->cfg, k, val[k])) {
             snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs %s, %s %s=%" PRIu32,

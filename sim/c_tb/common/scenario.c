@@ -17,9 +17,10 @@
 const char *const scen_cfg_key_name[SCFG_NKEYS] = {
     "ports",  "fifo",   "hwfifo",  "ts",    "gts",    "code",    "lit",    "both",
     "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
-    "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr"};
+    "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr",
+    "etm"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
-    "atb",      "txb",      "swo",          "traceclk",     "tracedata",  "txb_valid",
+    "atb",      "txb",      "etm",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
     "dwt_hw_ovf", "dwt_sync_req"};
 
@@ -318,7 +319,7 @@ static void parse_config_token(struct parser *p, char *t)
     if (k < 0) {
         perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
                 "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
-                "trace, cyccnt, prfcnt, exttrig, vmask or pcsr)", key);
+                "trace, cyccnt, prfcnt, exttrig, vmask, pcsr or etm)", key);
         return;
     }
     uint32_t lo = 0, hi = SCFG_ANY;
@@ -735,6 +736,68 @@ static void parse_evt(struct parser *p)
     e->bg = o[1].val != 0;
 }
 
+/* ETM PE trace interface lines (SCENARIO.md "ETM lines"). */
+static const char *const pe_br_names[4] = {"none", "n", "e", "ind"};
+
+static void parse_pe(struct parser *p)
+{
+    uint64_t addr;
+    char br_tok[24];
+    if (!num_arg(p, 1, "ADDR", 0, 0xFFFFFFFFu, &addr) ||
+        !option_name(p, "br", pe_br_names, 4, br_tok))
+        return;
+    struct opt_spec o[] = {{"size", 16, 32, false, 0}, {"br", 0, 3, false, 0},
+                           {"link", 0, 1, false, 0},   {"excret", 0, 1, false, 0},
+                           {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0}};
+    if (!parse_opts(p, 2, o, 6))
+        return;
+    if (o[0].given && o[0].val != 16 && o[0].val != 32) {
+        perr(p, "pe: size=%" PRIu64 " invalid (expected 16 or 32)", o[0].val);
+        return;
+    }
+    /* the PE-side obligations the line can break ([ETM-PE-1]) */
+    if (o[2].val && o[1].val != 2 && o[1].val != 3) {
+        perr(p, "pe: link=1 needs a taken branch (br=e or br=ind) ([ETM-PE-1])");
+        return;
+    }
+    if (o[3].val && o[1].val != 3) {
+        perr(p, "pe: excret=1 needs br=ind ([ETM-PE-1])");
+        return;
+    }
+    if (o[5].given && o[5].val > 1 && o[1].val != 0) {
+        perr(p, "pe: n= is for non-branch instructions (br=none)");
+        return;
+    }
+    struct event *e = new_event(p, EV_PE);
+    if (!e)
+        return;
+    e->addr = (uint32_t)addr;
+    e->count = o[5].given ? o[5].val : 1;
+    e->val = (o[0].val == 32 ? PE_SIZE32 : 0) | (o[1].val ? PE_BR : 0) |
+             (o[1].val == 3 ? PE_IND : 0) | (o[1].val >= 2 ? PE_TAKEN : 0) |
+             (o[2].val ? PE_LINK : 0) | (o[3].val ? PE_EXCRET : 0) | (o[4].val ? PE_NS : 0);
+}
+
+static void parse_pe_exc(struct parser *p)
+{
+    uint64_t num;
+    if (!count_arg(p, 1, "NUM", 1, 511, &num))
+        return;
+    struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 2))
+        return;
+    if (!o[0].given) {
+        perr(p, "pe_exc: expected ret=ADDR (the preferred return address)");
+        return;
+    }
+    struct event *e = new_event(p, EV_PE_EXC);
+    if (!e)
+        return;
+    e->data = (uint32_t)num;
+    e->addr = (uint32_t)o[0].val;
+    e->val = o[1].val ? PE_NS : 0;
+}
+
 /* A value of a byte or pin-value list is 0x-hex or a single decimal digit: a bare number of
  * more digits is an error, because lists are usually copied from hex dumps, where `41` means
  * 0x41 and not 41 = 0x29 (SCENARIO.md "Scenario format"). */
@@ -878,6 +941,10 @@ static void parse_line(struct parser *p, char *line)
         parse_exc(p);
     else if (strcmp(kw, "evt") == 0)
         parse_evt(p);
+    else if (strcmp(kw, "pe") == 0)
+        parse_pe(p);
+    else if (strcmp(kw, "pe_exc") == 0)
+        parse_pe_exc(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -891,6 +958,10 @@ static void parse_line(struct parser *p, char *line)
         parse_expect_bytes(p, false, SEG_TXB);
     else if (strcmp(kw, "expect_txb_at") == 0)
         parse_expect_bytes(p, true, SEG_TXB);
+    else if (strcmp(kw, "expect_etm") == 0)
+        parse_expect_bytes(p, false, SEG_ETM);
+    else if (strcmp(kw, "expect_etm_at") == 0)
+        parse_expect_bytes(p, true, SEG_ETM);
     else if (strcmp(kw, "expect_pin") == 0)
         parse_expect_bytes(p, false, -1);
     else if (strcmp(kw, "expect_cycle") == 0) {
@@ -905,8 +976,9 @@ static void parse_line(struct parser *p, char *line)
             p->ended = true;
     } else
         perr(p, "unknown keyword '%s' (expected config, reset, write, read, idle, set, pulse, "
-                "hw, fetch, instr, access, exc, evt, flush, wait_idle, expect_atb, expect_atb_at, expect_txb, "
-                "expect_txb_at, expect_pin, expect_cycle or end)",
+                "hw, fetch, instr, access, exc, evt, pe, pe_exc, flush, wait_idle, expect_atb, "
+                "expect_atb_at, expect_txb, expect_txb_at, expect_etm, expect_etm_at, expect_pin, "
+                "expect_cycle or end)",
              kw);
 }
 
@@ -1095,6 +1167,21 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
             snprintf(buf + pos, n - pos, " n=%" PRIu64 "%s", e->count, e->bg ? " bg=1" : "");
         break;
     }
+    case EV_PE: {
+        unsigned v = (unsigned)e->val;
+        const char *br = !(v & PE_BR) ? "none" : (v & PE_IND) ? "ind" : (v & PE_TAKEN) ? "e" : "n";
+        char rest[24] = "";
+        if (e->count != 1)
+            snprintf(rest, sizeof rest, " n=%" PRIu64, e->count);
+        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s", e->addr,
+                 (v & PE_SIZE32) ? 32u : 16u, br, (v & PE_LINK) ? 1u : 0u,
+                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest);
+        break;
+    }
+    case EV_PE_EXC:
+        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u", e->data, e->addr,
+                 (e->val & PE_NS) ? 1u : 0u);
+        break;
     case EV_FLUSH:
         snprintf(buf, n, "flush");
         break;
@@ -1104,7 +1191,9 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
     case EV_EXPECT_ATB: {
         size_t pos = 0;
         const struct expect_seg *g = (s && e->seg < s->nseg) ? &s->seg[e->seg] : NULL;
-        const char *kw = g && g->stream == SEG_TXB ? "expect_txb" : "expect_atb";
+        const char *kw = g && g->stream == SEG_TXB   ? "expect_txb"
+                         : g && g->stream == SEG_ETM ? "expect_etm"
+                                                     : "expect_atb";
         if (g && g->stream >= SEG_FIRST_PIN && g->stream < SEG_NSTREAMS)
             pos = (size_t)snprintf(buf, n, "expect_pin %s %" PRId64 " %" PRIu32,
                                    seg_stream_name[g->stream], g->cycle, g->step);

@@ -27,6 +27,10 @@ enum ev_kind {
     EV_EXC,          /* DWT: exception event, val = fn | OP_SECURE, data = number */
     EV_EVT,          /* DWT: event-counter strobes val (bit k: cpi exc sleep lsu fold) for count
                         cycles; bg = alongside the following events, as a pulse's */
+    EV_PE,           /* ETM PE interface: count instructions from addr (the next at addr + size),
+                        val = PE_* flags */
+    EV_PE_EXC,       /* ETM PE interface: exception, data = number, addr = return address,
+                        val = PE_NS */
     EV_END,
     EV_NKINDS
 };
@@ -79,6 +83,14 @@ enum ev_sig {
 #define OP_FAULT 0x80u
 #define OP_LAZYFP 0x100u
 #define OP_INSTR 0x200u /* access: an instruction in the same cycle */
+/* EV_PE / EV_PE_EXC: val flag bits (trace_top's etm_pe_* inputs, docs/etm-contract.md §4). */
+#define PE_SIZE32 0x1u
+#define PE_BR 0x2u
+#define PE_IND 0x4u
+#define PE_TAKEN 0x8u
+#define PE_LINK 0x10u
+#define PE_EXCRET 0x20u
+#define PE_NS 0x40u
 /* EV_WAIT_IDLE: val bit (tpiu=1). */
 #define WAIT_TPIU 0x1u
 /* EV_FETCH: expected outputs in the cycle after the access. */
@@ -107,6 +119,7 @@ struct event {
 enum seg_stream {
     SEG_ATB,       /* expect_atb, expect_atb_at: the ITM's ATB bytes */
     SEG_TXB,       /* expect_txb, expect_txb_at: the TPIU's formatter output (txb_o) */
+    SEG_ETM,       /* expect_etm, expect_etm_at: the ETM's ATB bytes (etm_atdata_o) */
     SEG_PIN_SWO,   /* expect_pin swo|traceclk|tracedata|txb_valid|atready */
     SEG_PIN_TRACECLK,
     SEG_PIN_TRACEDATA,
@@ -170,6 +183,7 @@ enum scen_cfg_key {
     SCFG_EXTTRIG,
     SCFG_VMASK,
     SCFG_PCSR,
+    SCFG_ETM, /* trace_top HasEtm (docs/etm-contract.md §13); not given: any */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

@@ -15,7 +15,7 @@ void stream_init_kind(struct stream *s, const char *name, const struct scenario 
     s->name = name;
     s->scen = scen;
     s->which = (uint8_t)which;
-    s->what = which == SEG_TXB ? "TXB" : "ATB";
+    s->what = which == SEG_TXB ? "TXB" : which == SEG_ETM ? "ETM" : "ATB";
     s->packets = which == SEG_ATB;
     pktdec_init(&s->dec);
 }

@@ -97,6 +97,13 @@ void set_expected(Vtrace_tb_top *t, const sys_out &s)
     t->exp_dwt_hw_data_i = s.dwt_hw_data & 0xFFFFFFFFFFull;
     t->exp_dwt_hw_ovf_i = s.dwt_hw_ovf;
     t->exp_dwt_sync_req_i = s.dwt_sync_req;
+    t->exp_etm_atvalid_i = s.etm_atvalid;
+    t->exp_etm_atdata_i = s.etm_atdata;
+    t->exp_etm_atid_i = s.etm_atid & 0x7Fu;
+    t->exp_etm_idle_i = s.etm_idle;
+    t->exp_fun_atvalid_i = s.fun_atvalid;
+    t->exp_fun_atdata_i = s.fun_atdata;
+    t->exp_fun_atid_i = s.fun_atid & 0x7Fu;
 }
 } // namespace
 
@@ -210,6 +217,18 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->niden_p_i = s->niden_p;
     t->spniden_p_i = s->spniden_p;
     t->monrdy_i = s->monrdy;
+    t->etm_pe_valid_i = s->etm_pe_valid;
+    t->etm_pe_addr_i = s->etm_pe_addr;
+    t->etm_pe_size_i = s->etm_pe_size;
+    t->etm_pe_br_i = s->etm_pe_br;
+    t->etm_pe_ind_i = s->etm_pe_ind;
+    t->etm_pe_taken_i = s->etm_pe_taken;
+    t->etm_pe_link_i = s->etm_pe_link;
+    t->etm_pe_excret_i = s->etm_pe_excret;
+    t->etm_pe_ns_i = s->etm_pe_ns;
+    t->etm_exc_valid_i = s->etm_exc_valid;
+    t->etm_exc_num_i = s->etm_exc_num & 0x1FFu;
+    t->etm_exc_ret_i = s->etm_exc_ret;
 }
 
 extern "C" void dut_trace_eval(struct dut_trace *d)
@@ -271,6 +290,14 @@ extern "C" void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out 
     s->dwt_hw_data = t->dwt_hw_data_o;
     s->dwt_hw_ovf = t->dwt_hw_ovf_o;
     s->dwt_sync_req = t->dwt_sync_req_o;
+    s->etm_atvalid = t->etm_atvalid_o;
+    s->etm_atready = t->etm_atready_o;
+    s->etm_atdata = t->etm_atdata_o;
+    s->etm_atid = t->etm_atid_o;
+    s->etm_idle = t->etm_idle_o;
+    s->fun_atvalid = t->fun_atvalid_o;
+    s->fun_atdata = t->fun_atdata_o;
+    s->fun_atid = t->fun_atid_o;
 }
 
 extern "C" void dut_trace_get_blocks(const struct dut_trace *d, struct dut_trace_blk *b)

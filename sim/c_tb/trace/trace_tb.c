@@ -30,11 +30,13 @@ void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
     if (len > 0 && (size_t)len < n)
         len += snprintf(buf + len, n - (size_t)len, " dwt=%d", s->has_dwt);
     if (s->has_dwt && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len,
-                 " comps=%u dfifo=%u main=%d trace=%d cyccnt=%d prfcnt=%d exttrig=%d vmask=%d "
-                 "pcsr=%d",
-                 w->num_comp, w->fifo_depth, w->main_ext, w->trace, w->cyccnt, w->prfcnt,
-                 w->exttrig, w->vmask, w->pcsr);
+        len += snprintf(buf + len, n - (size_t)len,
+                        " comps=%u dfifo=%u main=%d trace=%d cyccnt=%d prfcnt=%d exttrig=%d "
+                        "vmask=%d pcsr=%d",
+                        w->num_comp, w->fifo_depth, w->main_ext, w->trace, w->cyccnt,
+                        w->prfcnt, w->exttrig, w->vmask, w->pcsr);
+    if (len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, " etm=%d", s->has_etm);
 }
 
 double now_s(void)

@@ -80,6 +80,7 @@ struct tb {
     struct driver drv;
     struct stream sg, sr;
     struct stream tg, tr;          /* TPIU formatter output (txb) of each side */
+    struct stream eg, er;          /* the ETM's ATB bytes of each side */
     bool pins;                     /* the expectations include expect_pin lines */
     FILE *cap_swo, *cap_par;       /* pin captures of the main run, or NULL */
     FILE *emit;
@@ -118,6 +119,7 @@ struct run_result {
     struct driver drv;  /* state when the failure was seen (the run may go on for waves) */
     struct stream sg, sr;
     struct stream tg, tr; /* the TPIU formatter output (txb) of each side, then */
+    struct stream eg, er; /* the ETM's ATB bytes of each side, then */
     uint64_t cycles;    /* cycles run, reset included */
     double seconds;
     bool verified; /* replay: the outputs differed in cycle verify_at */

@@ -22,7 +22,7 @@ struct tb_ckpt {
     struct driver drv;
     struct rgen rg;       /* random mode */
     struct scen_iter it;  /* scenario mode */
-    struct stream sg, sr, tg, tr;
+    struct stream sg, sr, tg, tr, eg, er;
     struct dut_ckpt *dut; /* NULL with --mode golden */
 };
 
@@ -51,6 +51,8 @@ static bool save(struct tb *tb, struct tb_ckpt *k)
     k->sr = tb->sr;
     k->tg = tb->tg;
     k->tr = tb->tr;
+    k->eg = tb->eg;
+    k->er = tb->er;
     k->valid = true;
     return true;
 }
@@ -101,6 +103,8 @@ int64_t tb_ckpt_restore(struct tb *tb, int64_t from)
         tb->sr = k->sr;
         tb->tg = k->tg;
         tb->tr = k->tr;
+        tb->eg = k->eg;
+        tb->er = k->er;
         return k->cycle;
     }
     return INT64_MIN;

@@ -181,6 +181,10 @@ void report_failure(struct tb *tb, const struct run_result *r)
         stream_print_history(&r->tg, STREAM_HIST, LOG_ERROR);
     if (build_sys_cfg.has_tpiu && tb->use_r)
         stream_print_history(&r->tr, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_etm && tb->use_g)
+        stream_print_history(&r->eg, STREAM_HIST, LOG_ERROR);
+    if (build_sys_cfg.has_etm && tb->use_r)
+        stream_print_history(&r->er, STREAM_HIST, LOG_ERROR);
     if (tb->use_g)
         print_partial(&r->sg);
     if (tb->use_r)
@@ -226,4 +230,7 @@ void print_summary(const struct tb *tb, const struct run_result *r)
     if (build_sys_cfg.has_tpiu) /* bytes the formatter sent to the pins (txb_o) */
         log_msg(LOG_INFO, "  TPIU    %" PRIu64 " bytes started on the pins\n",
                 (tb->use_g ? &tb->tg : &tb->tr)->dec.stats.bytes);
+    if (build_sys_cfg.has_etm) /* bytes the ETM sent into the funnel */
+        log_msg(LOG_INFO, "  ETM     %" PRIu64 " bytes on its ATB\n",
+                (tb->use_g ? &tb->eg : &tb->er)->dec.stats.bytes);
 }

@@ -99,6 +99,8 @@ int tb_start(struct tb *tb, bool replay)
     stream_init(&tb->sr, "rtl", tb->expect);
     stream_init_kind(&tb->tg, "golden", tb->expect, SEG_TXB);
     stream_init_kind(&tb->tr, "rtl", tb->expect, SEG_TXB);
+    stream_init_kind(&tb->eg, "golden", tb->expect, SEG_ETM);
+    stream_init_kind(&tb->er, "rtl", tb->expect, SEG_ETM);
     tb->pins = pins_any(tb->expect);
     return 0;
 }
@@ -130,6 +132,8 @@ static void snapshot(const struct tb *tb, struct run_result *r)
     r->sr = tb->sr;
     r->tg = tb->tg;
     r->tr = tb->tr;
+    r->eg = tb->eg;
+    r->er = tb->er;
     r->snap_pending = false;
 }
 
@@ -254,6 +258,13 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 fmsg = tb->tg.fail_msg;
             if (use_r && orr.txb_valid && !stream_push(&tb->tr, orr.txb, c) && !fmsg)
                 fmsg = tb->tr.fail_msg;
+            /* the ETM's bytes move where it sees the funnel's ATREADY */
+            if (use_g && og.etm_atvalid && og.etm_atready &&
+                !stream_push(&tb->eg, og.etm_atdata, c) && !fmsg)
+                fmsg = tb->eg.fail_msg;
+            if (use_r && orr.etm_atvalid && orr.etm_atready &&
+                !stream_push(&tb->er, orr.etm_atdata, c) && !fmsg)
+                fmsg = tb->er.fail_msg;
             if (__builtin_expect(tb->pins, 0) && !fmsg) {
                 if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
                     fmsg = pmsg;
@@ -331,6 +342,10 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             set_fail(r, F_CHECK, end, tb->tg.fail_msg);
         else if (use_r && !stream_finish(&tb->tr, end))
             set_fail(r, F_CHECK, end, tb->tr.fail_msg);
+        else if (use_g && !stream_finish(&tb->eg, end))
+            set_fail(r, F_CHECK, end, tb->eg.fail_msg);
+        else if (use_r && !stream_finish(&tb->er, end))
+            set_fail(r, F_CHECK, end, tb->er.fail_msg);
         else if (!pins_finish(tb->expect, end, pmsg, sizeof pmsg))
             set_fail(r, F_CHECK, end, pmsg);
         if (r->snap_pending)

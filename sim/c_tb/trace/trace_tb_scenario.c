@@ -55,9 +55,11 @@ int load_scenario(struct scenario *s, const char *path)
 unsigned warn_unmapped(const struct scenario *s)
 {
     const bool dwt = build_sys_cfg.has_dwt, tpiu = build_sys_cfg.has_tpiu;
+    const bool etm = build_sys_cfg.has_etm;
     char map[160];
-    snprintf(map, sizeof map, "the ITM 0x00xxx, %sthe FPB 0x02xxx%s", dwt ? "the DWT 0x01xxx, " : "",
-             tpiu ? ", the TPIU 0x40xxx" : "");
+    snprintf(map, sizeof map, "the ITM 0x00xxx, %sthe FPB 0x02xxx%s%s",
+             dwt ? "the DWT 0x01xxx, " : "", tpiu ? ", the TPIU 0x40xxx" : "",
+             etm ? ", the ETM 0x41xxx" : "");
     unsigned n = 0;
     for (size_t i = 0; i < s->nev; i++) {
         const struct event *e = &s->ev[i];
@@ -65,7 +67,7 @@ unsigned warn_unmapped(const struct scenario *s)
             continue;
         const uint32_t frame = (e->addr >> 12) & 0xFFu;
         if (frame == SYS_FRAME_ITM || frame == SYS_FRAME_FPB || (dwt && frame == SYS_FRAME_DWT) ||
-            (tpiu && frame == SYS_FRAME_TPIU))
+            (tpiu && frame == SYS_FRAME_TPIU) || (etm && frame == SYS_FRAME_ETM))
             continue;
         n++;
         log_msg(LOG_WARN,

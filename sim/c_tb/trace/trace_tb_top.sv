@@ -31,7 +31,13 @@ module trace_tb_top #(
   parameter int HasPrfCnt     = 1,
   parameter int HasExtTrig    = 1,
   parameter int HasVmask      = 1,
-  parameter int HasPcsr       = 1
+  parameter int HasPcsr       = 1,
+  parameter int HasEtm        = 0,   // docs/etm-contract.md sections 1 and 13
+  parameter int EtmFifoDepth  = 64,
+  parameter int RsDepth       = 3,
+  parameter int CcSize        = 12,
+  parameter int NumPc         = 4,
+  parameter int FunnelHold    = 8
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -138,6 +144,29 @@ module trace_tb_top #(
   output logic [39:0] dwt_hw_data_o,
   output logic        dwt_hw_ovf_o,
   output logic        dwt_sync_req_o,
+  // ETM PE trace interface, the ETM's ATB master and the funnel's output
+  input  logic        etm_pe_valid_i,
+  input  logic [31:0] etm_pe_addr_i,
+  input  logic        etm_pe_size_i,
+  input  logic        etm_pe_br_i,
+  input  logic        etm_pe_ind_i,
+  input  logic        etm_pe_taken_i,
+  input  logic        etm_pe_link_i,
+  input  logic        etm_pe_excret_i,
+  input  logic        etm_pe_ns_i,
+  input  logic        etm_exc_valid_i,
+  input  logic [8:0]  etm_exc_num_i,
+  input  logic [31:0] etm_exc_ret_i,
+  output logic        etm_atvalid_o,
+  output logic        etm_atready_o,
+  output logic [7:0]  etm_atdata_o,
+  output logic [6:0]  etm_atid_o,
+  output logic        etm_afready_o,
+  output logic        etm_idle_o,
+  output logic        fun_atvalid_o,
+  output logic [7:0]  fun_atdata_o,
+  output logic [6:0]  fun_atid_o,
+  output logic        fun_afready_o,
 
   // ---- block ports that are not ports of trace_top ------------------------------------------
   // Read from inside u_dut, for the conformance vectors of one block (vectors/README.md: a
@@ -185,6 +214,13 @@ module trace_tb_top #(
   input  logic [39:0] exp_dwt_hw_data_i,
   input  logic        exp_dwt_hw_ovf_i,
   input  logic        exp_dwt_sync_req_i,
+  input  logic        exp_etm_atvalid_i,
+  input  logic [7:0]  exp_etm_atdata_i,
+  input  logic [6:0]  exp_etm_atid_i,
+  input  logic        exp_etm_idle_i,
+  input  logic        exp_fun_atvalid_i,
+  input  logic [7:0]  exp_fun_atdata_i,
+  input  logic [6:0]  exp_fun_atid_i,
   // Harness values of the cycle; they change with the DUT inputs (cycle start + 1).
   input  logic [63:0] cycle_i,       // harness cycle number (two's complement, reset < 0)
   input  logic        mismatch_i,    // some output differs in this cycle
@@ -216,7 +252,13 @@ module trace_tb_top #(
     .HasPrfCnt     (HasPrfCnt),
     .HasExtTrig    (HasExtTrig),
     .HasVmask      (HasVmask),
-    .HasPcsr       (HasPcsr)
+    .HasPcsr       (HasPcsr),
+    .HasEtm        (HasEtm),
+    .EtmFifoDepth  (EtmFifoDepth),
+    .RsDepth       (RsDepth),
+    .CcSize        (CcSize),
+    .NumPc         (NumPc),
+    .FunnelHold    (FunnelHold)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -311,7 +353,29 @@ module trace_tb_top #(
     .dwt_hw_data_o   (dwt_hw_data_o),
     .dwt_hw_ovf_o    (dwt_hw_ovf_o),
     .dwt_sync_req_o  (dwt_sync_req_o),
-    .txb_o           (txb_o)
+    .txb_o           (txb_o),
+    .etm_pe_valid_i  (etm_pe_valid_i),
+    .etm_pe_addr_i   (etm_pe_addr_i),
+    .etm_pe_size_i   (etm_pe_size_i),
+    .etm_pe_br_i     (etm_pe_br_i),
+    .etm_pe_ind_i    (etm_pe_ind_i),
+    .etm_pe_taken_i  (etm_pe_taken_i),
+    .etm_pe_link_i   (etm_pe_link_i),
+    .etm_pe_excret_i (etm_pe_excret_i),
+    .etm_pe_ns_i     (etm_pe_ns_i),
+    .etm_exc_valid_i (etm_exc_valid_i),
+    .etm_exc_num_i   (etm_exc_num_i),
+    .etm_exc_ret_i   (etm_exc_ret_i),
+    .etm_atvalid_o   (etm_atvalid_o),
+    .etm_atready_o   (etm_atready_o),
+    .etm_atdata_o    (etm_atdata_o),
+    .etm_atid_o      (etm_atid_o),
+    .etm_afready_o   (etm_afready_o),
+    .etm_idle_o      (etm_idle_o),
+    .fun_atvalid_o   (fun_atvalid_o),
+    .fun_atdata_o    (fun_atdata_o),
+    .fun_atid_o      (fun_atid_o),
+    .fun_afready_o   (fun_afready_o)
   );
 
   // ---- block ports (hierarchical references into trace_top; simulation only) -------------
@@ -331,7 +395,7 @@ module trace_tb_top #(
     assign obs_tpiu_prdata_o     = u_dut.tpiu_prdata;
     assign obs_tpiu_pready_o     = u_dut.tpiu_pready;
     assign obs_tpiu_pslverr_o    = u_dut.tpiu_pslverr;
-    assign obs_tpiu_afvalid_o    = u_dut.gen_tpiu.tpiu_afvalid;
+    assign obs_tpiu_afvalid_o    = u_dut.tpiu_afvalid_w;
     assign obs_tpiu_ts_tick_o    = u_dut.gen_tpiu.tpiu_ts_tick;
     assign obs_tpiu_async_idle_o = u_dut.gen_tpiu.tpiu_async_idle;
     assign obs_tpiu_sync_req_o   = u_dut.gen_tpiu.tpiu_sync_req;

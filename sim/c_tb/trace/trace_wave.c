@@ -399,7 +399,8 @@ static const struct sig *out_sig(enum cmp_field f, bool exp)
         "afready", "hw_ready", "busy",      "match",   "bkpt_halt", "bkpt_mon",
         "atready", "traceclk", "tracedata", "swo",     "txb_valid", "txb",
         "cmpmatch", "wpt_halt", "wpt_mon", "dwt_hw_valid", "dwt_hw_data", "dwt_hw_ovf",
-        "dwt_sync_req"};
+        "dwt_sync_req", "etm_atvalid", "etm_atdata", "etm_atid", "etm_idle", "fun_atvalid",
+        "fun_atdata", "fun_atid"};
     static const struct sig *const group[] = {g_atb, g_apb, g_hw, g_fpb, g_tpiu, g_dwt};
     static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw), N(g_fpb), N(g_tpiu),
                                      N(g_dwt)};

@@ -30,7 +30,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -41,6 +41,8 @@ static const char *const def_name[D_N] = {
     "DWT_CFG_NUM_COMP",       "DWT_CFG_FIFO_DEPTH",      "DWT_CFG_MAIN",
     "DWT_CFG_TRACE",          "DWT_CFG_CYCCNT",          "DWT_CFG_PRFCNT",
     "DWT_CFG_EXTTRIG",        "DWT_CFG_VMASK",           "DWT_CFG_PCSR",
+    "SYS_CFG_HAS_ETM",        "ETM_CFG_FIFO_DEPTH",      "ETM_CFG_RS_DEPTH",
+    "ETM_CFG_CC_SIZE",        "ETM_CFG_NUM_PC",          "ETM_CFG_FUNNEL_HOLD",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -48,7 +50,8 @@ static const char *const def_param[D_N] = {
     "NumCode",      "NumLit",        "BothHalves",  "SecExt",       "Ude",
     "HasTpiu",      "PortWidth",     "AtbFifoDepth", "FrameIdleCycles", "HasDwt",
     "NumComp",      "DwtFifoDepth",  "HasMain",     "HasTrace",     "HasCycCnt",
-    "HasPrfCnt",    "HasExtTrig",    "HasVmask",    "HasPcsr",
+    "HasPrfCnt",    "HasExtTrig",    "HasVmask",    "HasPcsr",      "HasEtm",
+    "EtmFifoDepth", "RsDepth",       "CcSize",      "NumPc",        "FunnelHold",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -123,6 +126,12 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
         .dwt = {v[D_COMP], v[D_DFIFO], v[D_MAIN] != 0, v[D_TRACE] != 0, v[D_CYC] != 0,
                 v[D_PRF] != 0, v[D_EXT] != 0, v[D_VM] != 0, v[D_PCSR] != 0, v[D_SEC] != 0,
                 v[D_UDE] != 0},
+        /* the ETM and its funnel (docs/etm-contract.md section 13): a vector has no PE
+         * trace columns, so the ETM is idle in it; its parameters are not param lines of
+         * the sys vectors (trace_top_params) */
+        .has_etm = v[D_HAS_ETM] != 0,
+        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0},
+        .funnel_hold = v[D_HOLD],
     };
 }
 

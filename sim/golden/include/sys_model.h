@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Golden model of rtl/top/trace_top: the ITM, the FPB, (has_dwt) the DWT and (has_tpiu) the
- * TPIU on one APB port (docs/fpb-contract.md section 7, docs/tpiu-contract.md section 9,
- * docs/dwt-contract.md section 17). The harness drives and compares this. */
+/* Golden model of rtl/top/trace_top: the ITM, the FPB, (has_dwt) the DWT, (has_tpiu) the
+ * TPIU and (has_etm) the ETM with the ITM/ETM funnel on one APB port (docs/fpb-contract.md
+ * section 7, docs/tpiu-contract.md section 9, docs/dwt-contract.md section 17,
+ * docs/etm-contract.md section 13). The harness drives and compares this. */
 #ifndef TRACEREF_SIM_GOLDEN_SYS_MODEL_H
 #define TRACEREF_SIM_GOLDEN_SYS_MODEL_H
 
 #include "dwt_model.h"
+#include "etm_model.h"
 #include "fpb_model.h"
+#include "funnel_model.h"
 #include "itm_model.h"
 #include "tpiu_model.h"
 
@@ -17,6 +20,9 @@ struct sys_cfg {
     struct tpiu_cfg tpiu;
     bool has_dwt; /* trace_top HasDwt: the DWT drives the ITM's hardware-source port */
     struct dwt_cfg dwt; /* sec_ext and ude must equal fpb's (one trace_top parameter) */
+    bool has_etm; /* trace_top HasEtm (needs has_tpiu): the ETM and the funnel ([ETM-TOP-1]) */
+    struct etm_cfg etm; /* sec_ext must equal fpb's */
+    unsigned funnel_hold; /* FunnelHold ([ETM-FUN-1]) */
 };
 
 /* Inputs of one cycle: the ports of trace_top without the _i suffix. The APB fields are
@@ -47,6 +53,14 @@ struct sys_in {
     bool exc_secure, sleeping;
     bool evt_cpi, evt_exc, evt_sleep, evt_lsu, evt_fold;
     bool pe_priv, niden_p, spniden_p, monrdy;
+    /* ETM PE trace interface (trace_top's etm_* inputs, docs/etm-contract.md section 4) */
+    bool etm_pe_valid;
+    uint32_t etm_pe_addr;
+    bool etm_pe_size, etm_pe_br, etm_pe_ind, etm_pe_taken, etm_pe_link, etm_pe_excret;
+    bool etm_pe_ns;
+    bool etm_exc_valid;
+    uint16_t etm_exc_num;
+    uint32_t etm_exc_ret;
 };
 
 /* Outputs of one cycle. itm.prdata/pready/pslverr are the system's APB outputs; itm.at*
@@ -66,6 +80,14 @@ struct sys_out {
     bool dwt_hw_valid;
     uint64_t dwt_hw_data;
     bool dwt_hw_ovf, dwt_sync_req;
+    /* the ETM's ATB master and the funnel's output into the TPIU (0 without has_etm);
+     * etm_atready (the funnel's grant and the TPIU's atready) is observed, not compared
+     * (sim/c_tb/common/compare.h: its effect shows in the other fields) */
+    bool etm_atvalid, etm_atready;
+    uint8_t etm_atdata, etm_atid;
+    bool etm_idle;
+    bool fun_atvalid;
+    uint8_t fun_atdata, fun_atid;
 };
 
 /* One cycle's connections between the blocks (sys_model.c): every block's inputs and the
@@ -78,14 +100,20 @@ struct sys_wires {
     struct tpiu_out to;
     struct dwt_in di;
     struct dwt_out dout;
+    struct etm_in ei;
+    struct etm_out eo;
+    struct funnel_in fni;
+    struct funnel_out fno;
 };
 
 struct sys_model {
-    bool has_tpiu, has_dwt;
+    bool has_tpiu, has_dwt, has_etm;
     struct itm_model itm;
     struct fpb_model fpb;
     struct tpiu_model tpiu;
     struct dwt_model dwt;
+    struct etm_model etm;
+    struct funnel_model fun;
     /* Not state: the connections sys_model_eval computed for wc_in, which sys_model_step
      * with the same inputs takes instead of computing them again (wc_ok: valid until the
      * next step, reset or init; step's own connections go there too). */
@@ -113,6 +141,7 @@ struct sys_model {
 #define SYS_FRAME_DWT 0x01u
 #define SYS_FRAME_FPB 0x02u
 #define SYS_FRAME_TPIU 0x40u
+#define SYS_FRAME_ETM 0x41u
 
 /* Every block's ports in one cycle, as trace_top wires them: what itm_top, fpb_top and
  * (has_tpiu) tpiu_top, (has_dwt) dwt_top see and drive. For the conformance vectors of a

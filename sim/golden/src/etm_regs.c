@@ -82,8 +82,10 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
 
     if (off == ETM_TRCPRGCTLR) {
         bool en = (v & 1u) != 0u;
-        if (en && !m->en) { /* [ETM-EN-1]: the trace state starts over */
+        if (en && !m->en) { /* [ETM-EN-1]: the trace state starts over, ovf_q kept */
+            bool ovf = m->t.ovf;
             m->t = (struct etm_trace){0};
+            m->t.ovf = ovf;
             m->t.resync_pend = true;
             m->t.ton_pend = true;
             m->t.at_wp = true;

@@ -25,9 +25,11 @@ void funnel_model_eval(const struct funnel_model *f, const struct funnel_in *in,
     bool rst = !in->rst_n;
     const struct funnel_port *g = &in->p[f->g];
 
+    /* [ETM-FUN-1] "the TPIU sees input g_q's atvalid, atdata, atid": a select, its atid
+     * too when that input offers nothing (its atdata is then 0 by its own contract) */
     out->atvalid = !rst && g->atvalid;
-    out->atdata = (rst || !g->atvalid) ? 0u : g->atdata;
-    out->atid = (rst || !g->atvalid) ? 0u : g->atid;
+    out->atdata = rst ? 0u : g->atdata;
+    out->atid = rst ? 0u : g->atid;
     for (unsigned p = 0; p < 2u; p++) {
         out->atready[p] = !rst && p == f->g && in->atready;
     }

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtl/top/trace_top in C: APB frame decode and the blocks (docs/fpb-contract.md §7), with
  * has_tpiu the ITM -> TPIU connection (docs/tpiu-contract.md §9), with has_dwt the
- * DWT -> ITM connection (docs/dwt-contract.md §17). */
+ * DWT -> ITM connection (docs/dwt-contract.md §17), with has_etm the ETM and the funnel in
+ * front of the TPIU (docs/etm-contract.md §13, sys_etm.c). */
 #include "sys_model.h"
+
+#include "sys_etm.h"
 
 #include <string.h>
 
@@ -18,8 +21,11 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
     if (cfg->has_dwt && (cfg->dwt.sec_ext != cfg->fpb.sec_ext || cfg->dwt.ude != cfg->fpb.ude ||
                          dwt_model_init(&dwt, &cfg->dwt) != 0))
         return -1;
+    if (sys_etm_init(m, cfg) != 0)
+        return -1;
     m->has_tpiu = cfg->has_tpiu;
     m->has_dwt = cfg->has_dwt;
+    m->has_etm = cfg->has_etm;
     m->itm = itm;
     m->fpb = fpb;
     if (cfg->has_tpiu)
@@ -45,6 +51,8 @@ void sys_model_reset(struct sys_model *m)
         tpiu_model_reset(&m->tpiu);
     if (m->has_dwt)
         dwt_model_reset(&m->dwt);
+    if (m->has_etm)
+        sys_etm_reset(m);
 }
 
 /* The APB fields of a block's input struct (they have the same names in every block):
@@ -186,7 +194,11 @@ static void sys_wire(const struct sys_model *m, const struct sys_in *in, struct 
         tpiu_model_eval(&m->tpiu, &w->ti, &w->to);
         connect_itm(&w->ii, &w->to);
     }
+    if (m->has_etm) /* the funnel between the ITM and the TPIU */
+        sys_etm_wire(m, in, w);
     itm_model_eval(&m->itm, &w->ii, &w->io);
+    if (m->has_etm) /* the funnel's output from the ITM's and the ETM's */
+        sys_etm_wire_back(m, w);
 }
 
 void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out *out)
@@ -246,6 +258,8 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
         o->dwt_hw_ovf = dout->hw_ovf;
         o->dwt_sync_req = dout->sync_req;
     }
+    if (m->has_etm)
+        sys_etm_outputs(w, o);
     *out = *o;
 }
 
@@ -256,7 +270,11 @@ static void sys_wire_back(const struct sys_model *m, const struct sys_in *in, st
 {
     if (m->has_dwt) /* the ITM's hw_ready back to the DWT */
         w->di.hw_ready = w->io.hw_ready;
-    if (m->has_tpiu) /* the ITM's ATB master into the TPIU */
+    if (m->has_tpiu && m->has_etm) { /* the funnel's output into the TPIU */
+        const struct itm_out fo = {.atvalid = w->fno.atvalid, .atdata = w->fno.atdata,
+                                   .atid = w->fno.atid, .afready = w->fno.afready};
+        tpiu_inputs(in, &fo, &w->ti);
+    } else if (m->has_tpiu) /* the ITM's ATB master into the TPIU */
         tpiu_inputs(in, &w->io, &w->ti);
 }
 
@@ -285,12 +303,14 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
         dwt_model_step(&m->dwt, &w->di);
     if (m->has_tpiu)
         tpiu_model_step(&m->tpiu, &w->ti);
+    if (m->has_etm)
+        sys_etm_step(m, w);
     enum itm_step_kind itm_kind = itm_fast_step(&m->itm_fast, &m->itm, &w->ii);
     bool fpb_changed = fpb_model_step(&m->fpb, &w->fi);
     /* The TPIU's and the DWT's steps do not say whether they changed: no fast path with
      * them. */
     m->fp_ok = evaluated && itm_kind != ITM_STEP_CHANGED && !fpb_changed && !m->has_tpiu &&
-               !m->has_dwt;
+               !m->has_dwt && !m->has_etm;
     m->fp_itm = itm_kind;
     if (m->fp_ok && itm_kind == ITM_STEP_XFER) /* the next byte (no other output moves) */
         m->fp_out.itm.atdata = m->itm.pkt[m->itm.pkt_pos];

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The random generator's ETM actions (docs/etm-contract.md; trace_top with HasEtm): a
+ * consistent synthetic T32 program and the path it retires (tests/opencsd/etm_prog.c, the
+ * program the OpenCSD test decodes), presented on the PE trace interface one event per
+ * cycle, and the ETM's registers programmed while it is idle. */
+#include <string.h>
+
+#include "../../../tests/opencsd/etm_prog.h"
+#include "random_int.h"
+
+#define ETM_BASE 0x41000u /* PPB frame 0x41 ([ETM-TOP-1]) */
+
+/* The program of the run (the same for a seed: rebuilt by rgen_etm_reset). Not part of
+ * struct rgen, which is copied for checkpoints: the walker there points here. */
+static struct prog etm_prog_img;
+
+void rgen_etm_reset(struct rgen *g)
+{
+    unsigned seed = (unsigned)(g->seed * 0x9E3779B9u + 0x23u);
+    prog_build(&etm_prog_img, seed, (seed & 1u) != 0, (seed & 2u) != 0);
+    prog_walk_init(&g->etm_walk, &etm_prog_img, seed);
+    g->etm_en = false;
+}
+
+/* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
+ * models alike) the configuration, then enable. */
+void rgen_etm_program(struct rgen *g)
+{
+    rgen_emit_write(g, ETM_BASE + 0x004u, 0); /* TRCPRGCTLR.EN = 0 */
+    if (rgen_pct(g, 70)) /* let the FIFO drain so that the writes below take effect */
+        rgen_emit(g, EV_IDLE)->count = rgen_range(g, 20, 120);
+    rgen_emit_write(g, ETM_BASE + 0x040u, rgen_range(g, 1, 0x6F)); /* TRCTRACEIDR */
+    uint32_t cfg = 0;
+    if (rgen_pct(g, 30))
+        cfg |= 1u << 3; /* BB */
+    if (rgen_pct(g, 40))
+        cfg |= 1u << 4; /* CCI */
+    if (rgen_pct(g, 40))
+        cfg |= 1u << 11; /* TS */
+    if (rgen_pct(g, 60))
+        cfg |= 1u << 12; /* RS */
+    rgen_emit_write(g, ETM_BASE + 0x010u, cfg); /* TRCCONFIGR */
+    rgen_emit_write(g, ETM_BASE + 0x038u, rgen_pct(g, 50) ? rgen_range(g, 1, 8)
+                                                          : rgen_range(g, 1, 0xFFF));
+    static const uint32_t syncpr[] = {0, 8, 9, 12, 20};
+    rgen_emit_write(g, ETM_BASE + 0x034u, syncpr[rgen_below(g, 5)]);
+    /* TRCTSCTLR: FALSE (no event requests) or TRUE (every cycle) or a selector reading FALSE */
+    static const uint32_t tsctlr[] = {0, 0, 1, 0x81};
+    rgen_emit_write(g, ETM_BASE + 0x030u, tsctlr[rgen_below(g, 4)]);
+    /* ViewInst: mostly started; sometimes stopped with start/stop on the CMPMATCH inputs */
+    uint32_t vi = rgen_pct(g, 80) ? 0x201u : rgen_pct(g, 50) ? 0x001u : 0x000u;
+    rgen_emit_write(g, ETM_BASE + 0x080u, vi);
+    rgen_emit_write(g, ETM_BASE + 0x08Cu, (uint32_t)rgen_below(g, 16) |
+                                              (uint32_t)rgen_below(g, 16) << 16);
+    rgen_emit_write(g, ETM_BASE + 0x004u, 1); /* EN */
+    g->etm_en = true;
+}
+
+/* A run of the program: 1..48 retired events, one per cycle, some gaps between. */
+void rgen_etm_run(struct rgen *g)
+{
+    unsigned n = rgen_range(g, 1, 48);
+    for (unsigned i = 0; i < n; i++) {
+        struct prog_event e;
+        prog_walk_next(&g->etm_walk, &e);
+        if (e.exc) {
+            struct event *v = rgen_emit(g, EV_PE_EXC);
+            v->data = e.exc_num;
+            v->addr = e.ret;
+            v->val = e.ns ? PE_NS : 0;
+        } else {
+            struct event *v = rgen_emit(g, EV_PE);
+            v->addr = e.addr;
+            v->count = 1;
+            v->val = (e.size32 ? PE_SIZE32 : 0) | (e.br ? PE_BR : 0) | (e.ind ? PE_IND : 0) |
+                     (e.taken ? PE_TAKEN : 0) | (e.link ? PE_LINK : 0) |
+                     (e.excret ? PE_EXCRET : 0) | (e.ns ? PE_NS : 0);
+        }
+        if (rgen_pct(g, 5))
+            rgen_emit(g, EV_IDLE)->count = rgen_range(g, 1, 6);
+    }
+}
+
+/* EN toggles (disable: the pending atoms flush, [ETM-EN-1]) and register reads. */
+void rgen_etm_misc(struct rgen *g)
+{
+    unsigned r = rgen_below(g, 10);
+    if (r < 3) {
+        g->etm_en = !g->etm_en;
+        rgen_emit_write(g, ETM_BASE + 0x004u, g->etm_en ? 1u : 0u);
+        return;
+    }
+    static const uint32_t regs[] = {0x004, 0x00C, 0x010, 0x030, 0x034, 0x038, 0x040, 0x080,
+                                    0x08C, 0x1E0, 0x1E4, 0x1E8, 0x1EC, 0x1F0, 0xFB8, 0xFBC};
+    rgen_emit_read(g, ETM_BASE + regs[rgen_below(g, 16)], false, 0, 0);
+}
