@@ -45,7 +45,7 @@ HEX2 = r"0x([0-9A-Fa-f]{2})"
 PAIRS = [
     (re.compile(HEX2 + r"xxx(?: is)?(?: the)? " + BLOCK + r"\b"), 2, 1, "frame"),
     (re.compile(r"\b" + BLOCK + r" " + HEX2 + r"xxx"), 1, 2, "frame"),
-    (re.compile(r"(?<![0-9A-Za-z])" + HEX2 + r" " + BLOCK + r"\b"), 2, 1, "frame"),
+    (re.compile(r"(?<![0-9A-Za-z=])" + HEX2 + r" " + BLOCK + r"\b"), 2, 1, "frame"),
     (re.compile(r"\b" + BLOCK + r" base (0xE00[0-9A-Fa-f]{5})\b"), 1, 2, "base"),
     (re.compile(r"\b" + BLOCK + r"\b[^.|]{0,24}?frame (?:is )?" + HEX2 + r"\b"), 1, 2, "frame"),
 ]
