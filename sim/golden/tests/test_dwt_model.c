@@ -6,16 +6,7 @@
 
 #include "dwt_model.h"
 
-static unsigned passed, failed;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (c)                                                                                     \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                           \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 
 /* Register offsets (section 4). */
 #define CTRL 0x000u

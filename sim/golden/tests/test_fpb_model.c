@@ -5,16 +5,7 @@
 
 #include "fpb_model.h"
 
-static unsigned passed, failed;
-#define CHECK(c)                                                                           \
-    do {                                                                                   \
-        if (c)                                                                             \
-            passed++;                                                                      \
-        else {                                                                             \
-            failed++;                                                                      \
-            printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                   \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 static struct fpb_in idle(void)
 {

@@ -19,16 +19,7 @@
 
 #include "sys_model.h"
 
-static unsigned passed, failed;
-#define CHECK(c)                                                                           \
-    do {                                                                                   \
-        if (c)                                                                             \
-            passed++;                                                                      \
-        else {                                                                             \
-            failed++;                                                                      \
-            printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                   \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 /* the ITM and FPB parameters of base, min and max (configs/configs.txt): no TPIU, no DWT,
  * where the fast paths apply; max's 6-bit counter wraps every 64 ticks */

@@ -8,16 +8,7 @@
 
 #include "sys_model.h"
 
-static unsigned passed, failed;
-#define CHECK(c)                                                                           \
-    do {                                                                                   \
-        if (c)                                                                             \
-            passed++;                                                                      \
-        else {                                                                             \
-            failed++;                                                                      \
-            printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                   \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 /* the `full` configuration (configs/configs.txt) */
 static const struct sys_cfg full = {

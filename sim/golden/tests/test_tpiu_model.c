@@ -7,16 +7,7 @@
 
 #include "tpiu_model.h"
 
-static unsigned passed, failed;
-#define CHECK(c)                                                                                   \
-    do {                                                                                           \
-        if (c)                                                                                     \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                           \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 /* A check inside a loop over cycles: reports the cycle. */
 #define CHECK_AT(c, t)                                                                             \
     do {                                                                                           \
