@@ -198,6 +198,8 @@ def read_sweep(params, cfgs):
             vals[param] = v
             if vals["HasTpiu"] == 0:  # the ETM's funnel feeds the TPIU ([ETM-FUN-1])
                 vals["HasEtm"] = 0
+            if vals["HasExtTrig"] == 0:  # an ETM needs CMPMATCH (docs/dwt-contract.md [DWT-TOP-2])
+                vals["HasEtm"] = 0
             if not dwt_valid(vals):
                 errs.append(f"{where}: {param}={v} on {base} breaks HasMain == 0 => "
                             "HasTrace == HasCycCnt == HasPrfCnt == HasVmask == 0 "
