@@ -45,7 +45,8 @@ CONFIGS_TXT = "configs/configs.txt"
 SWEEP_TXT = "configs/sweep.txt"
 
 # trace_tb --print-config keys (scenario 'config' syntax, sim/c_tb/SCENARIO.md); the TPIU's
-# keys are printed only with HasTpiu = 1, the DWT's only with HasDwt = 1.
+# keys are printed only with HasTpiu = 1, the DWT's only with HasDwt = 1, the ETM's only with
+# HasEtm = 1.
 PRINT_KEYS = {
     "PortWidth": "portwidth", "AtbFifoDepth": "atbfifo", "FrameIdleCycles": "frameidle",
     "NumStimPorts": "ports", "StimFifoDepth": "fifo", "HwFifoDepth": "hwfifo",
@@ -54,6 +55,8 @@ PRINT_KEYS = {
     "NumComp": "comps", "DwtFifoDepth": "dfifo", "HasMain": "main", "HasTrace": "trace",
     "HasCycCnt": "cyccnt", "HasPrfCnt": "prfcnt", "HasExtTrig": "exttrig",
     "HasVmask": "vmask", "HasPcsr": "pcsr", "HasEtm": "etm",
+    "EtmFifoDepth": "etmfifo", "RsDepth": "rsdepth", "CcSize": "ccsize", "NumPc": "numpc",
+    "FunnelHold": "funnelhold",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.

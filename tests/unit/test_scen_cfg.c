@@ -19,10 +19,14 @@ static const struct sys_cfg full = {
     .has_tpiu = true,
     .tpiu = {4, 4, 16},
     .has_dwt = true,
-    .dwt = {4, 1, true, true, true, true, false, true, true, true, true},
+    .dwt = {4, 1, true, true, true, true, true, true, true, true, true},
+    .has_etm = true,
+    .etm = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4, .sec_ext = true},
+    .funnel_hold = 8,
 };
 
-enum move { M_NONE, M_TS1, M_TS13, M_PW1, M_PW8, M_FIDLE, M_NOTPIU, M_NODWT, M_CODE0 };
+enum move { M_NONE, M_TS1, M_TS13, M_PW1, M_PW8, M_FIDLE, M_NOTPIU, M_NODWT, M_CODE0,
+            M_NOETM, M_ETMFIFO128 };
 
 struct tcase {
     const char *name;
@@ -64,6 +68,12 @@ static const struct tcase cases[] = {
      "needs a DWT (comps>=1), built with dwt=0", M_NODWT, 0},
     {"FPB code>=1", "config tpiu=1 code>=1\n", 0, "needs code>=1, built with code=0", M_CODE0,
      0},
+    /* ETM keys (issue 23) */
+    {"etmfifo fits", "config tpiu=1 etm=1 etmfifo=64 rsdepth>=1 numpc>=2\n", 0, NULL, M_NONE, 1},
+    {"etmfifo, another binary", "config tpiu=1 etmfifo=64\n", 0,
+     "needs etmfifo=64, built with etmfifo=128", M_ETMFIFO128, 0},
+    {"an ETM key without an ETM", "config tpiu=1 ccsize=12\n", 0,
+     "needs an ETM (ccsize=12), built with etm=0", M_NOETM, 0},
     /* errors, with file:line */
     {"empty range", "\nconfig ts=12..2\n", 1, "s.scn:2: error: config: ts: empty range 12..2",
      M_NONE, 0},
@@ -122,6 +132,12 @@ static struct sys_cfg moved(enum move m)
         break;
     case M_CODE0:
         c.fpb.num_code = 0;
+        break;
+    case M_NOETM:
+        c.has_etm = false;
+        break;
+    case M_ETMFIFO128:
+        c.etm.fifo_depth = 128;
         break;
     default:
         break;

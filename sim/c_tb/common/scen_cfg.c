@@ -20,7 +20,8 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         tc->atb_fifo_depth, tc->frame_idle_cycles, cfg->has_dwt,    wc->num_comp,
         wc->fifo_depth,     wc->main_ext,        wc->trace,         wc->cyccnt,
         wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr,
-        cfg->has_etm};
+        cfg->has_etm,       cfg->etm.fifo_depth, cfg->etm.rs_depth, cfg->etm.cc_size,
+        cfg->etm.num_pc,    cfg->funnel_hold};
     char need[64];
     /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
      * observation lines need a DWT. */
@@ -43,14 +44,17 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
             return false;
         }
     }
-    /* TPIU and DWT parameter keys only make sense with the block */
+    /* TPIU, DWT and ETM parameter keys only make sense with the block */
     for (unsigned k = SCFG_PWIDTH; k < SCFG_NKEYS; k++) {
         bool tpiu_key = k <= SCFG_FIDLE, dwt_key = k >= SCFG_COMPS && k <= SCFG_PCSR;
-        if (s->cfg.given[k] && ((tpiu_key && !cfg->has_tpiu) || (dwt_key && !cfg->has_dwt))) {
-            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a %s (%s), %s %s=0",
-                     s->path, s->cfg.line[k], verdict, tpiu_key ? "TPIU" : "DWT",
+        bool etm_key = k >= SCFG_ETMFIFO;
+        if (s->cfg.given[k] && ((tpiu_key && !cfg->has_tpiu) || (dwt_key && !cfg->has_dwt) ||
+                                (etm_key && !cfg->has_etm))) {
+            snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario needs a%s %s (%s), %s %s=0",
+                     s->path, s->cfg.line[k], verdict, etm_key ? "n" : "",
+                     tpiu_key ? "TPIU" : dwt_key ? "DWT" : "ETM",
                      scen_cfg_format(&s->cfg, k, need, sizeof need), have,
-                     tpiu_key ? "tpiu" : "dwt");
+                     tpiu_key ? "tpiu" : dwt_key ? "dwt" : "etm");
             return false;
         }
     }

@@ -184,6 +184,11 @@ enum scen_cfg_key {
     SCFG_VMASK,
     SCFG_PCSR,
     SCFG_ETM, /* trace_top HasEtm (docs/etm-contract.md §13); not given: any */
+    SCFG_ETMFIFO, /* ETM: EtmFifoDepth, RsDepth, CcSize, NumPc, FunnelHold (only with etm=1) */
+    SCFG_RSDEPTH,
+    SCFG_CCSIZE,
+    SCFG_NUMPC,
+    SCFG_FHOLD,
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */
