@@ -771,9 +771,10 @@ opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/openc
 # bytes and once (--tpiu) through the golden funnel and TPIU, deformatted by OpenCSD.
 .PHONY: etm-ocsd-test
 $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
-                             $(BUILD)/golden/libgolden.a
+                             tests/opencsd/etm_spec_pe.c tests/opencsd/etm_spec_pe.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+	    tests/opencsd/etm_spec_pe.c \
 	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
 # The same runs also give the packet-level cross-check of tracedump's ETMv4 decoder
 # (sim/decode/etm4dec.c): etm_decode --pkt-out writes each run's byte stream and OpenCSD's

@@ -33,7 +33,9 @@
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR]
+//                   [--seed S] [--pkt-out DIR] [--spec N]
+//   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
+//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -53,6 +55,7 @@
 #include "funnel_model.h"
 #include "tpiu_model.h"
 #include "etm_prog.h"
+#include "etm_spec_pe.h"
 
 #define MAXB 400000u
 #define MAXE 60000u
@@ -94,6 +97,8 @@ static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
 static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
 static const char *g_pkt_dir;
+static unsigned g_spec; // --spec N: MaxSpec N and the speculative PE of etm_spec_pe.c
+static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong, g_spec_cancel;
 
 static void add(char (*list)[ELEN], unsigned *n, const char *fmt, unsigned long long a,
                 unsigned long long b, unsigned long long c, unsigned long long d)
@@ -174,6 +179,24 @@ static void drv_cycle(struct drv *d)
     d->in.pe_valid = d->in.exc_valid = false;
     d->in.psel = d->in.penable = d->in.pwrite = false;
     d->in.cmpmatch = 0;
+    d->in.spec_commit = d->in.spec_cancel = 0;
+    d->in.spec_flush = d->in.spec_mispred = false;
+}
+
+static void set_event(struct drv *d, const struct prog_event *e)
+{
+    d->in.pe_valid = !e->exc;
+    d->in.exc_valid = e->exc;
+    d->in.pe_addr = e->addr;
+    d->in.pe_size = e->size32;
+    d->in.pe_br = e->br;
+    d->in.pe_ind = e->ind;
+    d->in.pe_taken = e->taken;
+    d->in.pe_link = e->link;
+    d->in.pe_excret = e->excret;
+    d->in.pe_ns = e->ns;
+    d->in.exc_num = (uint16_t)e->exc_num;
+    d->in.exc_ret = e->ret;
 }
 
 static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
@@ -428,7 +451,7 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     cfg.reg_idr0 = etm_model_idr(ec, 0);
     cfg.reg_idr1 = etm_model_idr(ec, 1);
     cfg.reg_idr2 = etm_model_idr(ec, 2);
-    cfg.reg_idr8 = 0;
+    cfg.reg_idr8 = etm_model_idr(ec, 8); // TRCIDR8.MAXSPEC
     cfg.reg_configr = rc->configr;
     cfg.reg_traceidr = 0x10;
     cfg.arch_ver = ARCH_V8;
@@ -478,8 +501,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
 {
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true};
+                         .sec_ext = true, .max_spec = g_spec};
     static struct drv d;
+    struct spec_pe sp;
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
     uint32_t rng = seed * 2654435761u + 1u;
 
@@ -517,10 +541,56 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     x.last_cc = d.cyc - 1u; // the enable's access edge
 
     struct prog_walk w;
+    struct prog_event nx;
     prog_walk_init(&w, &p, seed);
+    prog_walk_next(&w, &nx);
+    spec_pe_init(&sp, &p, g_spec, seed);
     for (unsigned i = 0; i < nev; i++) {
-        struct prog_event e;
-        prog_walk_next(&w, &e);
+        struct prog_event e = nx;
+        prog_walk_next(&w, &nx); // the successor: a speculative PE's real branch target
+        if (g_spec > 0u) {
+            // section 18: the speculative PE presents e, maybe after a wrong path; only
+            // e (with its real outcome) is expected in the decoder's output
+            static struct spec_step st[64];
+            unsigned ns = spec_pe_expand(&sp, &e, &nx, st, 64);
+            bool cm0 = rc->ss && !e.exc && (e.addr == p.fun[0] || e.addr == p.fun[3]);
+            bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
+            bool traced = (ss || cm0) && !(rc->prohib && !e.ns);
+            if (!e.exc) {
+                ss = (ss || cm0) && !cm1;
+            }
+            uint64_t cyc0 = d.cyc;
+            for (unsigned k = 0; k < ns; k++) {
+                while (ec.fifo_depth - d.m.count < 52u) {
+                    drv_cycle(&d);
+                }
+                if (st[k].has_ev) {
+                    set_event(&d, &st[k].e);
+                    d.in.cmpmatch = st[k].wrong ? 0u : (uint8_t)((cm0 ? 1u : 0u) | (cm1 ? 2u : 0u));
+                    if (!st[k].wrong) {
+                        cyc0 = d.cyc;
+                    }
+                }
+                d.in.spec_commit = (uint8_t)st[k].commit;
+                d.in.spec_flush = st[k].flush;
+                d.in.spec_cancel = (uint8_t)st[k].cancel;
+                d.in.spec_mispred = st[k].mispred;
+                drv_cycle(&d);
+            }
+            if (traced) {
+                exp_event(&x, &e, cyc0);
+            } else {
+                x.open = false;
+                x.gaps++;
+            }
+            rng = rng * 1103515245u + 12345u;
+            unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+            for (unsigned k = 0; k < idle; k++) {
+                d.in.spec_commit = (uint8_t)spec_pe_idle_commit(&sp);
+                drv_cycle(&d);
+            }
+            continue;
+        }
         // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3)
         while (!rc->ovf && ec.fifo_depth - d.m.count < 50u) {
             drv_cycle(&d);
@@ -579,6 +649,16 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         for (unsigned k = 0; k < idle; k++) {
             drv_cycle(&d);
         }
+    }
+    if (g_spec > 0u) { // the PE resolves everything; the disable then commits it
+        d.in.spec_commit = (uint8_t)spec_pe_commit_all(&sp);
+        drv_cycle(&d);
+        g_spec_runs++;
+        g_spec_dir += sp.dir_mispredicts;
+        g_spec_tgt += sp.tgt_mispredicts;
+        g_spec_flips += sp.flips;
+        g_spec_wrong += sp.wrong_events;
+        g_spec_cancel += sp.cancelled;
     }
     drv_write(&d, 0x004, 0);
     for (unsigned k = 0; k < 4000u && (d.m.t.n_atoms || d.m.count); k++) {
@@ -678,17 +758,27 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
+            g_spec = (unsigned)strtoul(argv[++i], NULL, 0);
+            if (g_spec == 0u || g_spec > ETM_MAX_SPEC) {
+                fprintf(stderr, "etm_decode: --spec wants 1..%u\n", ETM_MAX_SPEC);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--spec N]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
-                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n",
+                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
+                   "  --spec N: TRCIDR8.MAXSPEC = N (1..16) and a speculative PE that\n"
+                   "  mispredicts and recovers (etm_spec_pe.c); only the configurations\n"
+                   "  without timestamps, cycle counts and overflows; the decoded path\n"
+                   "  must be the committed one.\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
@@ -704,6 +794,14 @@ int main(int argc, char **argv)
         if (g_only && strcmp(g_only, k_runs[r].name) != 0) {
             continue;
         }
+        // --spec: the configurations whose expected list has no timestamps, cycle counts
+        // or overflows (a wrong path's timestamps stay in the decoder's output)
+        if (g_spec > 0u && (k_runs[r].configr & 0x810u) != 0u) {
+            continue;
+        }
+        if (g_spec > 0u && k_runs[r].ovf) {
+            continue;
+        }
         for (unsigned s = g_seed ? g_seed : 1u; s <= (g_seed ? g_seed : seeds); s++) {
             if (run(&k_runs[r], s, events, dump, tpiu) == 0) {
                 pass++;
@@ -711,6 +809,12 @@ int main(int argc, char **argv)
                 fail++;
             }
         }
+    }
+    if (g_spec > 0u) {
+        printf("etm-ocsd --spec %u: %u runs; %u direction mispredicts (%u flips), %u target "
+               "mispredicts, %u wrong-path events, %u P0 elements cancelled\n",
+               g_spec, g_spec_runs, g_spec_dir, g_spec_flips, g_spec_tgt, g_spec_wrong,
+               g_spec_cancel);
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
            "%u runs with overflows)\n",
