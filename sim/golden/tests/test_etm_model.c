@@ -661,9 +661,9 @@ static void test_spec_s3_bb_flips(void)
     check_stream(&tb, "S3", exp, sizeof exp);
 }
 
-/* S4: E5 with MaxSpec 4: the 5-byte reserve ([ETM-SPEC-10]) overflows one exception
- * earlier than E5's 3 bytes would, and the Overflow is preceded by a Commit of the two
- * elements the PE commits in that cycle. */
+/* S4: E5 with MaxSpec 4: the 5-byte reserve ([ETM-SPEC-10]) overflows where E5's 3 bytes
+ * would not, and the Overflow is preceded by a Commit of the two elements the PE commits
+ * in that cycle. */
 static void test_spec_s4_overflow(void)
 {
     struct tb tb;
@@ -671,10 +671,14 @@ static void test_spec_s4_overflow(void)
     tb.in.atready = false;
     enable(&tb, 0);
     ev_instr(&tb, 0x1000, false);
-    for (unsigned i = 1; i <= 10u; i++) {
-        spec_in(&tb, i == 10u ? 2u : i >= 5u ? 1u : 0u, false, 0, false);
+    for (unsigned i = 1; i <= 9u; i++) {
+        spec_in(&tb, i >= 5u ? 1u : 0u, false, 0, false);
         ev_exc(&tb, 11, 0x1002);
     }
+    /* count 58, free 6: the handler's first instruction needs `96 20` (2 bytes): 2 + 3
+     * would fit, 2 + 5 does not */
+    spec_in(&tb, 2, false, 0, false);
+    ev_instr(&tb, 0x1040, false);
     CHECK(tb.m.count == 62u, "S4 FIFO count %u (expected 62)", tb.m.count);
     CHECK(tb.m.t.ovf && tb.m.t.spec_sd == 0u && tb.m.t.spec_cp == 0u, "S4 state after overflow");
     tb.in.atready = true;
