@@ -684,7 +684,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-bw-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-spec-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -787,6 +787,19 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden E
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
+
+# Speculation (docs/etm-contract.md section 18, issue #24; golden model only): the speculative
+# PE of tests/opencsd/etm_spec_pe.c at MaxSpec 1, 4 and 16, OpenCSD must decode the committed
+# path; tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU).
+.PHONY: etm-spec-test
+etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16; tracedump's packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu && mkdir -p $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu
+	@$(BUILD)/opencsd/etm_decode --spec 1 --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 16 --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 5 --pkt-out $(ETM_PKT_DIR)-spec
+	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-spec-tpiu
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec
+	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec-tpiu
 
 # Mutants of the ETMv4 packet decoder (tests/etm4dec_mutants.sh), on etm-pkt-test's streams.
 .PHONY: etm-dec-mutants

@@ -352,7 +352,8 @@ static void log_cb(const void *ctx, const char *msg, const int len)
 // form tests/opencsd/etm_pkt_check.py also makes of tracedump's --json lines:
 //   ASYNC | TINFO cc=C [cyct=N] | TON | TS ts=HEX bits=N [cc=N] | ADDR_MATCH idx=I addr=HEX
 //   is=N | ADDR_S / ADDR_L addr=HEX is=N | ADDR_CTXT addr=HEX is=N el=N ns=N | ATOM n=N
-//   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | OTHER type=HEX
+//   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | COMMIT n=N |
+//   CANCEL n=N mp=0/1 [atoms n=N bits=HEX] | MISPRED [atoms n=N bits=HEX] | OTHER type=HEX
 // each with the packet's offset in the stream (single source: the byte index) first.
 static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
                        const ocsd_trc_index_t index_sop, const void *pkt, const uint32_t size,
@@ -424,6 +425,27 @@ static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
         break;
     case ETM4_PKT_I_OVERFLOW:
         fprintf(f, "OVF\n");
+        break;
+    case ETM4_PKT_I_COMMIT: // section 18
+        fprintf(f, "COMMIT n=%u\n", q->commit_elements);
+        break;
+    case ETM4_PKT_I_CANCEL_F1:
+    case ETM4_PKT_I_CANCEL_F1_MISPRED:
+    case ETM4_PKT_I_CANCEL_F2:
+    case ETM4_PKT_I_CANCEL_F3:
+        fprintf(f, "CANCEL n=%u mp=%u", q->cancel_elements,
+                q->type == ETM4_PKT_I_CANCEL_F1 ? 0u : 1u);
+        if (size > 0 && data[0] >= 0x34 && (data[0] & (data[0] >= 0x38 ? 1u : 3u)) != 0u) {
+            fprintf(f, " atoms n=%u bits=%x", (unsigned)q->atom.num, q->atom.En_bits);
+        }
+        fprintf(f, "\n");
+        break;
+    case ETM4_PKT_I_MISPREDICT:
+        if (size > 0 && (data[0] & 3u) != 0u) {
+            fprintf(f, "MISPRED atoms n=%u bits=%x\n", (unsigned)q->atom.num, q->atom.En_bits);
+        } else {
+            fprintf(f, "MISPRED\n");
+        }
         break;
     default:
         fprintf(f, "OTHER type=%x\n", (unsigned)q->type);
