@@ -727,6 +727,43 @@ static void test_spec_s5_flush_and_zero(void)
     CHECK(etm_model_init(&m, &bad) != 0, "S5 max_spec 17 rejected");
 }
 
+/* S6: TRCSYNCPR = 8 with elements always outstanding: no periodic sync while the stream
+ * holds an element the PE has not committed ([ETM-SPEC-9]); when the PE commits all four,
+ * the next event (an exception: it starts a range) carries Commit, A-Sync, Trace Info,
+ * Address with Context. */
+static void test_spec_s6_sync_waits(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 4);
+    apb_write(&tb, 0x034, 8); /* TRCSYNCPR: every 256 bytes */
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 1; i <= 70u; i++) { /* 4 bytes each: 90 06 17 90 */
+        spec_in(&tb, i > 4u ? 1u : 0u, false, 0, false);
+        ev_exc(&tb, 11, 0x1002);
+        idle(&tb, 4);
+    }
+    unsigned n0 = tb.n, asyncs = 0;
+    for (unsigned i = 0; i + 12u <= tb.n; i++) {
+        asyncs += tb.bytes[i] == 0x00 && tb.bytes[i + 11] == 0x80 && tb.bytes[i + 1] == 0x00;
+    }
+    CHECK(asyncs == 1u && tb.m.t.sync_cnt >= 256u, "S6 no sync while uncommitted (%u A-Syncs, "
+          "%u bytes since)", asyncs, tb.m.t.sync_cnt);
+    spec_in(&tb, 4, false, 0, false);
+    ev_exc(&tb, 11, 0x1002);
+    idle(&tb, 40);
+    static const uint8_t tail[] = {0x2D, 0x04, ASYNC, 0x01, 0x01, 0x00, 0x83, 0x01,
+                                   0x10, 0x00, 0x00, 0x00, 0x06, 0x17, 0x90};
+    bool ok = tb.n == n0 + sizeof tail && memcmp(tb.bytes + n0, tail, sizeof tail) == 0;
+    CHECK(ok, "S6 Commit then the sync (%u bytes after, expected %zu)", tb.n - n0, sizeof tail);
+    if (!ok) {
+        for (unsigned i = n0; i < tb.n; i++) {
+            printf(" %02X", tb.bytes[i]);
+        }
+        printf("\n");
+    }
+}
+
 int main(void)
 {
     test_e1();
@@ -749,6 +786,7 @@ int main(void)
     test_spec_s3_bb_flips();
     test_spec_s4_overflow();
     test_spec_s5_flush_and_zero();
+    test_spec_s6_sync_waits();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }
