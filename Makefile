@@ -801,6 +801,12 @@ etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM spec
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec-tpiu
 
+# Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
+# killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.
+.PHONY: etm-spec-mutants
+etm-spec-mutants: ## golden mutants of the ETM speculation rules, each killed by test_etm_model or OpenCSD (~3 min)
+	@tests/etm_spec_mutants.sh $(BUILD)
+
 # Mutants of the ETMv4 packet decoder (tests/etm4dec_mutants.sh), on etm-pkt-test's streams.
 .PHONY: etm-dec-mutants
 etm-dec-mutants: etm-pkt-test ## mutants of tracedump's ETMv4 decoder, each killed by test_etm4dec or the OpenCSD packet check
