@@ -258,7 +258,19 @@ static enum step parse(struct etm4dec *d)
         p->type = ETM4_CANCEL;
         return DONE;
     }
-    /* atoms ([ETM-PKT-ATOM]) */
+    /* atoms ([ETM-PKT-ATOM]; F4 and F5: [ETM-ATOM-4], bit i = atom i, 1 = E) */
+    if (h >= 0xDC && h <= 0xDF) {
+        static const uint8_t f4[4] = {0x0E, 0x00, 0x0A, 0x05};
+        p->fmt = 4, p->natoms = 4, p->atoms = f4[h & 3u];
+        p->type = ETM4_ATOM;
+        return DONE;
+    }
+    if (h == 0xF5 || (h >= 0xD5 && h <= 0xD7)) {
+        p->fmt = 5, p->natoms = 5;
+        p->atoms = h == 0xF5 ? 0x1Eu : h == 0xD5 ? 0x00u : h == 0xD6 ? 0x0Au : 0x15u;
+        p->type = ETM4_ATOM;
+        return DONE;
+    }
     if (h == 0xF6 || h == 0xF7) {
         p->fmt = 1, p->natoms = 1, p->atoms = h & 1u;
     } else if (h >= 0xD8 && h <= 0xDB) {

@@ -23,7 +23,7 @@ enum etm4_type {
     ETM4_ADDR_S,     /* 96: short address IS1, 1 or 2 payload bytes */
     ETM4_ADDR_L,     /* 9B: long 32-bit address IS1 */
     ETM4_ADDR_CTXT,  /* 83: long 32-bit address IS1 with context */
-    ETM4_ATOM,       /* F1 F6..F7, F2 D8..DB, F3 F8..FF, F6 C0..D4, E0..F4 */
+    ETM4_ATOM,       /* F1 F6..F7, F2 D8..DB, F3 F8..FF, F4 DC..DF, F5 D5..D7 F5, F6 C0..D4 E0..F4 */
     ETM4_EXC,        /* 06: exception */
     ETM4_ERET,       /* 07: exception return */
     ETM4_CC,         /* 0E / 0F: cycle count format 1 (COMMOPT = 1: no commit section) */

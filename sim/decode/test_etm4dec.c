@@ -146,13 +146,19 @@ int main(void)
           "ETM-CANCEL f2 count=1 mispredict=1 atoms=N\n"
           "ETM-CANCEL f3 count=3 mispredict=1\nETM-CANCEL f3 count=5 mispredict=1 atoms=E\n",
           0x30, 0x31, 0x32, 0x33, 0x2E, 0x81, 0x01, 0x37, 0x3A, 0x3F);
-    CHECK("unknown headers: Function Return 05, F5 D5, Event 71, Context 80",
+    /* section 19: F4 DC..DF, F5 F5 D5 D6 D7 ([ETM-ATOM-4], oldest first) */
+    CHECK("19 atom formats 4 and 5",
+          "ETM-ATOM f4 atoms=NEEE\nETM-ATOM f4 atoms=NNNN\nETM-ATOM f4 atoms=NENE\n"
+          "ETM-ATOM f4 atoms=ENEN\nETM-ATOM f5 atoms=NEEEE\nETM-ATOM f5 atoms=NNNNN\n"
+          "ETM-ATOM f5 atoms=NENEN\nETM-ATOM f5 atoms=ENENE\n",
+          0xDC, 0xDD, 0xDE, 0xDF, 0xF5, 0xD5, 0xD6, 0xD7);
+    CHECK("unknown headers: Function Return 05, Q A0, Event 71, Context 80",
           "unknown ETMv4 header 0x05 at byte offset 0\n"
-          "unknown ETMv4 header 0xd5 at byte offset 1\n"
+          "unknown ETMv4 header 0xa0 at byte offset 1\n"
           "unknown ETMv4 header 0x71 at byte offset 2\n"
           "unknown ETMv4 header 0x80 at byte offset 3\n"
           "ETM-TRACE-ON\n",
-          0x05, 0xD5, 0x71, 0x80, 0x04);
+          0x05, 0xA0, 0x71, 0x80, 0x04);
     CHECK("Discard 00 03: unknown extension, whole",
           "unknown ETMv4 header 0x00 at byte offset 0 (extension: bytes=00 03)\nETM-TRACE-ON\n",
           0x00, 0x03, 0x04);

@@ -33,7 +33,7 @@
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR] [--spec N]
+//                   [--seed S] [--pkt-out DIR] [--spec N] [--f45]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
@@ -97,6 +97,7 @@ static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
 static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
 static const char *g_pkt_dir;
+static bool g_f45;      // --f45: atom formats 4 and 5 (docs/etm-contract.md section 19)
 static unsigned g_spec; // --spec N: MaxSpec N and the speculative PE of etm_spec_pe.c
 static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong, g_spec_cancel;
 
@@ -523,7 +524,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
 {
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true, .max_spec = g_spec};
+                         .sec_ext = true, .max_spec = g_spec, .atom_f45 = g_f45};
     static struct drv d;
     struct spec_pe sp;
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
@@ -780,6 +781,8 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--f45")) {
+            g_f45 = true;
         } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
             g_spec = (unsigned)strtoul(argv[++i], NULL, 0);
             if (g_spec == 0u || g_spec > ETM_MAX_SPEC) {
@@ -791,7 +794,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--spec N]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--spec N] [--f45]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
@@ -800,7 +803,8 @@ int main(int argc, char **argv)
                    "  --spec N: TRCIDR8.MAXSPEC = N (1..16) and a speculative PE that\n"
                    "  mispredicts and recovers (etm_spec_pe.c); only the configurations\n"
                    "  without timestamps, cycle counts and overflows; the decoded path\n"
-                   "  must be the committed one.\n",
+                   "  must be the committed one.\n"
+                   "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {

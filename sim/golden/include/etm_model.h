@@ -21,6 +21,7 @@ struct etm_cfg {
     unsigned num_pc;     /* 0..4 */
     bool sec_ext;
     unsigned max_spec; /* 0..16, TRCIDR8.MAXSPEC; 0 = non-speculative (section 18) */
+    bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -85,6 +86,7 @@ struct etm_trace {
     uint64_t ts_last;
     uint32_t sync_cnt;
     unsigned spec_sd, spec_cp; /* [ETM-SPEC-4] */
+    bool f45; /* the packer's copy of cfg.atom_f45 (set at reset and at [ETM-EN-1]) */
 };
 
 /* Outstanding P0 elements as the PE presented them, oldest first ([ETM-SPEC-3]). */

@@ -25,6 +25,7 @@ void etm_model_reset(struct etm_model *m)
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->victlr = 0x201u; /* EVENT = TRUE, SSSTATUS = started */
+    m->t.f45 = cfg.atom_f45;
     m->pready_q = true;
 }
 

@@ -93,6 +93,7 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
             m->t.ton_pend = true;
             m->t.at_wp = true;
             m->cc_cnt = 0;
+            m->t.f45 = c->atom_f45;
             m->sp.tr = 0; /* a new stream: nothing outstanding is in it [ETM-SPEC-3] */
         }
         m->en = en;

@@ -764,6 +764,30 @@ static void test_spec_s6_sync_waits(void)
     }
 }
 
+/* F1: atom formats 4 and 5 ([ETM-ATOM-4..6], section 19): NEEEE -> F5 `F5`; ENENE -> `D7`;
+ * NEEN is no pattern prefix -> F3(NEE) `FE` and N starts over; N NNNN -> `D5`; EEEN -> F6
+ * `E0` (the E run first); NNNN pending at the disable -> F4 `DD`. */
+static void test_atom_f45(void)
+{
+    static const char seq[] = "NEEEE" "ENENE" "NEEN" "NNNN" "EEEN" "NNNN";
+    struct tb tb;
+    struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .atom_f45 = true};
+    memset(&tb, 0, sizeof tb);
+    CHECK(etm_model_init(&tb.m, &cfg) == 0, "F1 init");
+    tb.in.rst_n = tb.in.atready = tb.in.niden = tb.in.spniden = true;
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; seq[i] != '\0'; i++) {
+        ev_branch(&tb, 0x1002 + 2u * i, false, seq[i] == 'E', false, false, false);
+    }
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xF5, 0xD7, 0xFE, 0xD5, 0xE0, 0xDD};
+    check_stream(&tb, "F1", exp, sizeof exp);
+}
+
 int main(void)
 {
     test_e1();
@@ -787,6 +811,7 @@ int main(void)
     test_spec_s4_overflow();
     test_spec_s5_flush_and_zero();
     test_spec_s6_sync_waits();
+    test_atom_f45();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }
