@@ -790,9 +790,10 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden E
 
 # Speculation (docs/etm-contract.md section 18, issue #24; golden model only): the speculative
 # PE of tests/opencsd/etm_spec_pe.c at MaxSpec 1, 4 and 16, OpenCSD must decode the committed
-# path; tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU).
+# path; tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
+# atom formats 4/5 (section 19, --f45): every configuration, and with speculation.
 .PHONY: etm-spec-test
-etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16; tracedump's packets = OpenCSD's
+etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation and atom formats 4/5 (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16 and with F4/F5; tracedump's packets = OpenCSD's
 	@rm -rf $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu && mkdir -p $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu
 	@$(BUILD)/opencsd/etm_decode --spec 1 --seeds 5
 	@$(BUILD)/opencsd/etm_decode --spec 16 --seeds 5
@@ -800,6 +801,10 @@ etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM spec
 	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-spec-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec-tpiu
+	@rm -rf $(ETM_PKT_DIR)-f45 && mkdir -p $(ETM_PKT_DIR)-f45
+	@$(BUILD)/opencsd/etm_decode --f45 --seeds 5 --pkt-out $(ETM_PKT_DIR)-f45
+	@$(BUILD)/opencsd/etm_decode --f45 --spec 4 --seeds 3
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-f45
 
 # Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
 # killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.
