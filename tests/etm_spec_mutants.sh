@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Mutants of the golden ETM's speculation (docs/etm-contract.md section 18, issue #24):
-# each breaks one [ETM-SPEC-*] rule in a copy of sim/golden and must be killed by the
-# hand-derived streams S1-S6 of test_etm_model or by OpenCSD decoding the speculative PE's
-# trace (etm_decode --spec 4 --seeds 3); both verdicts are printed. The RTL has MaxSpec = 0
+# Mutants of the golden ETM's speculation and atom formats 4/5 (docs/etm-contract.md
+# sections 18, 19, issue #24): each breaks one [ETM-SPEC-*] or [ETM-ATOM-4..6] rule in a copy
+# of sim/golden and must be killed by the hand-derived streams S1-S6 and F1 of
+# test_etm_model or by OpenCSD decoding the trace (etm_decode --spec 4 --seeds 3, then
+# --f45 --seeds 2); both verdicts are printed. The RTL has MaxSpec = 0
 # (no speculation yet), so these are golden-model mutants and live here, not in
 # tests/mutants.txt.
 # Usage: tests/etm_spec_mutants.sh BUILD_DIR
@@ -25,6 +26,10 @@ mutants=(
   "sync-regardless|ETM-SPEC-9|etm_gen.c|s/bool sync_ok = g->max_spec == 0u || t->spec_sd == t->spec_cp;/bool sync_ok = true;/"
   "reserve-3|ETM-SPEC-10|etm_spec.c|s/#define ETM_SPEC_RESERVE 5u/#define ETM_SPEC_RESERVE 3u/"
   "ovf-commit-without-cycle|ETM-SPEC-10|etm_spec.c|s/        m->t.spec_cp += tc;//"
+  "f4-pattern-eeen|ETM-ATOM-4|etm_pkt.c|s/k_f4\[4\] = {0x0Eu,/k_f4[4] = {0x07u,/"
+  "f5-headers-swapped|ETM-ATOM-4|etm_pkt.c|s/0xD6u, 0xD7u}/0xD7u, 0xD6u}/"
+  "f45-rule6-splits-3|ETM-ATOM-5|etm_pkt.c|s/} else if (n <= 3u) { \/\* 6 \*\//} else if (n <= 2u) {/"
+  "no-f4-at-flush|ETM-ATOM-6|etm_pkt.c|s/if (t->f45 \&\& n == 4u \&\& etm_f4_index(p) >= 0) {/if (false) {/"
 )
 killed=0; alive=0
 for m in "${mutants[@]}"; do
@@ -44,7 +49,9 @@ for m in "${mutants[@]}"; do
     echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
   fi
   u=killed; "$d/test_etm_model" > "$d/unit.log" 2>&1 && u=alive
-  o=killed; "$d/etm_decode" --spec 4 --seeds 3 > "$d/ocsd.log" 2>&1 && o=alive
+  o=killed
+  "$d/etm_decode" --spec 4 --seeds 3 > "$d/ocsd.log" 2>&1 &&
+    "$d/etm_decode" --f45 --seeds 2 >> "$d/ocsd.log" 2>&1 && o=alive
   if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
   printf '%-4s %-26s %-12s unit test %-6s OpenCSD %s\n' "$v" "$name" "$rule" "$u" "$o"
 done
