@@ -766,11 +766,11 @@ static void test_spec_s6_sync_waits(void)
 
 /* F1: atom formats 4 and 5 ([ETM-ATOM-4..6], section 19): NEEEE -> F5 `F5`; ENENE -> `D7`;
  * NEEN is no pattern prefix -> F3(NEE) `FE` and N starts over; N NNNN -> `D5`; EEEN -> F6
- * `E0` (the E run first); EEN is no prefix -> F3 `FB` whole (rule 6, n = 3); NNNN pending
- * at the disable -> F4 `DD`. */
+ * `E0` (the E run first); EEN is no prefix -> F3 `FB` whole (rule 6, n = 3); NEEEN is no
+ * F5 -> F4 `DC` of NEEE and N starts over; NNNN pending at the disable -> F4 `DD`. */
 static void test_atom_f45(void)
 {
-    static const char seq[] = "NEEEE" "ENENE" "NEEN" "NNNN" "EEEN" "EEN" "NNNN";
+    static const char seq[] = "NEEEE" "ENENE" "NEEN" "NNNN" "EEEN" "EEN" "NEEEN" "NNN";
     struct tb tb;
     struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                           .sec_ext = true, .atom_f45 = true};
@@ -785,7 +785,8 @@ static void test_atom_f45(void)
     apb_write(&tb, 0x004, 0);
     idle(&tb, 40);
     static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
-                                  0x00,  0x00, 0xF5, 0xD7, 0xFE, 0xD5, 0xE0, 0xFB, 0xDD};
+                                  0x00,  0x00, 0xF5, 0xD7, 0xFE, 0xD5, 0xE0, 0xFB, 0xDC,
+                                  0xDD};
     check_stream(&tb, "F1", exp, sizeof exp);
 }
 
