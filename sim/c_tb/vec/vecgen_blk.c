@@ -130,7 +130,8 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
          * trace columns, so the ETM is idle in it; its parameters are not param lines of
          * the sys vectors (trace_top_params) */
         .has_etm = v[D_HAS_ETM] != 0,
-        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0},
+        /* MaxSpec 0, AtomF45 0: issue #24's golden-only parameters (etm-contract §18, §19) */
+        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0, 0, false},
         .funnel_hold = v[D_HOLD],
     };
 }
