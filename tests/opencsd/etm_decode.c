@@ -32,8 +32,15 @@
 // and decodes ID 0x10.
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
+// --rtl TB: the same through the RTL (issue #23 item 4: "the ETM's trace ID from our TPIU
+// output"): each run is also written, cycle by cycle, as a lockstep-harness scenario
+// (etm_scn.c; no stand-in ITM), which the harness TB (trace_tb of CFG=full, whose ETM, funnel
+// and TPIU parameters are this program's) runs with the RTL and the golden model compared
+// every cycle, capturing the RTL's formatter output (--capture-txb). That capture must be the
+// golden run's byte for byte (the scenario reproduces the run), and it is what OpenCSD
+// deformats and decodes against the path. Start/stop and overflow configurations are skipped.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR]
+//                   [--seed S] [--pkt-out DIR] [--rtl TB [--rtl-dir DIR]]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -53,6 +60,7 @@
 #include "funnel_model.h"
 #include "tpiu_model.h"
 #include "etm_prog.h"
+#include "etm_scn.h"
 
 #define MAXB 400000u
 #define MAXE 60000u
@@ -94,6 +102,13 @@ static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
 static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
 static const char *g_pkt_dir;
+// --rtl TB: the run is also written as a scenario (etm_scn.c) and run by the lockstep
+// harness TB (CFG=full): OpenCSD then decodes the RTL's TPIU formatter output
+static const char *g_rtl_tb;
+static const char *g_rtl_dir = "build/opencsd/etm-rtl";
+static struct etm_scn g_scn;
+static bool g_scn_on;
+static unsigned g_skipped; // configurations --rtl cannot reproduce in trace_top
 
 static void add(char (*list)[ELEN], unsigned *n, const char *fmt, unsigned long long a,
                 unsigned long long b, unsigned long long c, unsigned long long d)
@@ -126,6 +141,9 @@ struct drv {
 static void drv_cycle(struct drv *d)
 {
     struct etm_out o;
+    if (g_scn_on) {
+        etm_scn_cycle(&g_scn, &d->in, d->tpiu ? &d->tin : NULL);
+    }
     d->in.gts = 0x1000000000ull + d->cyc;
     if (!d->tpiu) {
         d->in.atready = !d->slow || (d->cyc & 1u) == 0u;
@@ -161,7 +179,7 @@ static void drv_cycle(struct drv *d)
             d->itm_sent++;
         }
         d->itm_rng = d->itm_rng * 1103515245u + 12345u;
-        if (!d->itm_valid && ((d->itm_rng >> 16) & 7u) == 0u) {
+        if (!g_rtl_tb && !d->itm_valid && ((d->itm_rng >> 16) & 7u) == 0u) {
             d->itm_valid = true;
             d->itm_byte = (uint8_t)(d->itm_rng >> 24);
         }
@@ -473,6 +491,50 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     return 0;
 }
 
+// ---- --rtl: the same stimulus on the RTL ---------------------------------------------------
+// Runs the scenario on the lockstep harness (RTL and golden model compared every cycle),
+// takes the RTL's formatter output (--capture-txb), checks it is byte for byte the golden
+// TPIU's output of this program's own run (so the scenario reproduced the run), and puts it
+// in g_bytes for OpenCSD.
+static uint8_t g_rtl_bytes[MAXB];
+
+static int rtl_capture(const struct run_cfg *rc, unsigned seed, const char *scn, const char *txb)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' --quiet --capture-txb '%s' '%s' > '%s.log' 2>&1", g_rtl_tb,
+             txb, scn, txb);
+    int st = system(cmd);
+    if (st != 0) {
+        printf("FAIL %s (RTL) seed %u: the lockstep run of %s failed (exit status %d): see "
+               "%s.log\n",
+               rc->name, seed, scn, st, txb);
+        return 1;
+    }
+    FILE *f = fopen(txb, "rb");
+    if (!f) {
+        printf("FAIL %s (RTL) seed %u: no capture %s\n", rc->name, seed, txb);
+        return 1;
+    }
+    size_t n = fread(g_rtl_bytes, 1, MAXB, f);
+    fclose(f);
+    // the harness runs on after etm_decode's last cycle (wait_idle, idle): only padding
+    // and syncs may follow; the bytes of the run must be the same
+    if (n < g_nbytes || memcmp(g_rtl_bytes, g_bytes, g_nbytes) != 0) {
+        size_t i = 0;
+        while (i < n && i < g_nbytes && g_rtl_bytes[i] == g_bytes[i]) {
+            i++;
+        }
+        printf("FAIL %s (RTL) seed %u: the RTL's formatter output (%zu bytes, %s) differs from "
+               "the golden run's (%u bytes) at byte %zu: the scenario %s does not reproduce "
+               "the run\n",
+               rc->name, seed, n, txb, g_nbytes, i, scn);
+        return 1;
+    }
+    memcpy(g_bytes, g_rtl_bytes, n);
+    g_nbytes = (unsigned)n;
+    return 0;
+}
+
 // ---- one run ------------------------------------------------------------------------------
 static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump, bool tpiu)
 {
@@ -483,6 +545,24 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
     uint32_t rng = seed * 2654435761u + 1u;
 
+    char scn_path[512], txb_path[512];
+    FILE *scn_f = NULL;
+    if (g_rtl_tb) {
+        // CMPMATCH comes from the DWT in trace_top: the start/stop runs are not reproduced
+        // there (the overflow runs are: the TPIU is the slow sink, as with --tpiu)
+        if (rc->ss) {
+            g_skipped++;
+            return -1;
+        }
+        snprintf(scn_path, sizeof scn_path, "%s/%s-%u.scn", g_rtl_dir, rc->name, seed);
+        snprintf(txb_path, sizeof txb_path, "%s/%s-%u.txb", g_rtl_dir, rc->name, seed);
+        if (!(scn_f = fopen(scn_path, "w"))) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
+            exit(2);
+        }
+        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib);
+        g_scn_on = true;
+    }
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
     memset(&d, 0, sizeof d);
     etm_model_init(&d.m, &ec);
@@ -587,6 +667,17 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     for (unsigned k = 0; k < (tpiu ? 600u : 100u); k++) {
         drv_cycle(&d);
     }
+    if (scn_f) {
+        g_scn_on = false;
+        etm_scn_close(&g_scn);
+        if (fclose(scn_f) != 0) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
+            exit(2);
+        }
+        if (rtl_capture(rc, seed, scn_path, txb_path) != 0) {
+            return 1;
+        }
+    }
     if (d.ovf && !rc->ovf) {
         printf("SETUP %s seed %u: the ETM overflowed; the run cannot be compared\n", rc->name,
                seed);
@@ -634,9 +725,10 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     if (!ok || g_verbose) {
         printf("%s %s%s seed %u: %u bytes, %u elements expected, %u decoded, %u decoder "
                "messages\n",
-               ok ? "ok  " : "FAIL", rc->name, tpiu ? " (TPIU)" : "", seed, g_nbytes, g_nexp,
+               ok ? "ok  " : "FAIL", rc->name, g_rtl_tb ? " (RTL, TPIU)" : tpiu ? " (TPIU)" : "",
+               seed, g_nbytes, g_nexp,
                g_ngot, g_errs);
-        if (tpiu) {
+        if (tpiu && !g_rtl_tb) {
             printf("     stand-in ITM bytes interleaved on ID 0x01: %u\n", d.itm_sent);
         }
         if (rc->ss || rc->prohib) {
@@ -678,17 +770,30 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--rtl") && i + 1 < argc) {
+            g_rtl_tb = argv[++i];
+            tpiu = true;
+        } else if (!strcmp(argv[i], "--rtl-dir") && i + 1 < argc) {
+            g_rtl_dir = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--rtl TB [--rtl-dir DIR]]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
-                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n",
+                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
+                   "  --rtl TB: the RTL instead (implies --tpiu, no stand-in ITM): each run\n"
+                   "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
+                   "  build/opencsd/etm-rtl) and run by the lockstep harness TB (trace_tb of\n"
+                   "  CFG=full) with --capture-txb DIR/CONFIG-SEED.txb; that capture (the\n"
+                   "  RTL's TPIU formatter output, which must equal the golden run's) is\n"
+                   "  what OpenCSD deformats and decodes. The start/stop configurations\n"
+                   "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
+                   "  it). Each run's line names its seed.\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
@@ -697,6 +802,15 @@ int main(int argc, char **argv)
         }
     }
     unsigned pass = 0, fail = 0;
+    if (g_rtl_tb) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "mkdir -p '%s'", g_rtl_dir);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "etm_decode: cannot create %s\n", g_rtl_dir);
+            return 2;
+        }
+        g_verbose = true; // a few runs: one line each, with its seed
+    }
     // once: every call makes a new logger (libopencsd 1.3.3 does not free the old one)
     ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
     ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
@@ -705,16 +819,22 @@ int main(int argc, char **argv)
             continue;
         }
         for (unsigned s = g_seed ? g_seed : 1u; s <= (g_seed ? g_seed : seeds); s++) {
-            if (run(&k_runs[r], s, events, dump, tpiu) == 0) {
+            int rr = run(&k_runs[r], s, events, dump, tpiu);
+            if (rr == 0) {
                 pass++;
-            } else {
+            } else if (rr > 0) {
                 fail++;
             }
         }
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
-           "%u runs with overflows)\n",
-           tpiu ? " through funnel+TPIU" : "", pass, fail, sizeof k_runs / sizeof k_runs[0],
-           seeds, events, g_ovf_runs);
+           "%u runs with overflows; %u skipped)\n",
+           g_rtl_tb ? " on the RTL (lockstep, CFG=full)" : tpiu ? " through funnel+TPIU" : "",
+           pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
+    if (g_rtl_tb) {
+        printf("etm-ocsd on the RTL: each run's scenario and RTL capture are in %s/CONFIG-SEED.scn, "
+               ".txb; every passed run's lockstep passed and its capture was the golden run's\n",
+               g_rtl_dir);
+    }
     return fail ? 1 : 0;
 }
