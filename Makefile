@@ -81,9 +81,12 @@ RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c)
+# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c;
+# TB_DEC_SRCS: tracedump's ETMv4 decoder and deformatter, which the ETM's functional coverage
+# reads the golden side's bytes with, sim/c_tb/common/fcov_etm.c)
+TB_DEC_SRCS  := sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
-                tests/opencsd/etm_prog.c
+                tests/opencsd/etm_prog.c $(TB_DEC_SRCS)
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 

@@ -501,8 +501,10 @@ static uint8_t g_rtl_bytes[MAXB];
 static int rtl_capture(const struct run_cfg *rc, unsigned seed, const char *scn, const char *txb)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' --quiet --capture-txb '%s' '%s' > '%s.log' 2>&1", g_rtl_tb,
-             txb, scn, txb);
+    // its functional coverage too (DIR/CONFIG-SEED.json, tests/fcov_merge.py sums them)
+    snprintf(cmd, sizeof cmd,
+             "'%s' --quiet --capture-txb '%s' --fcov-json '%.*s.json' '%s' > '%s.log' 2>&1",
+             g_rtl_tb, txb, (int)(strlen(txb) - 4u), txb, scn, txb);
     int st = system(cmd);
     if (st != 0) {
         printf("FAIL %s (RTL) seed %u: the lockstep run of %s failed (exit status %d): see "
@@ -790,7 +792,8 @@ int main(int argc, char **argv)
                    "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
                    "  build/opencsd/etm-rtl) and run by the lockstep harness TB (trace_tb of\n"
                    "  CFG=full) with --capture-txb DIR/CONFIG-SEED.txb; that capture (the\n"
-                   "  RTL's TPIU formatter output, which must equal the golden run's) is\n"
+                   "  RTL's TPIU formatter output, which must equal the golden run's; its\n"
+                   "  functional coverage goes to DIR/CONFIG-SEED.json) is\n"
                    "  what OpenCSD deformats and decodes. The start/stop configurations\n"
                    "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
                    "  it). Each run's line names its seed.\n",
@@ -832,8 +835,9 @@ int main(int argc, char **argv)
            g_rtl_tb ? " on the RTL (lockstep, CFG=full)" : tpiu ? " through funnel+TPIU" : "",
            pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
     if (g_rtl_tb) {
-        printf("etm-ocsd on the RTL: each run's scenario and RTL capture are in %s/CONFIG-SEED.scn, "
-               ".txb; every passed run's lockstep passed and its capture was the golden run's\n",
+        printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "
+               "%s/CONFIG-SEED.scn, .txb, .json; every passed run's lockstep passed and its "
+               "capture was the golden run's\n",
                g_rtl_dir);
     }
     return fail ? 1 : 0;
