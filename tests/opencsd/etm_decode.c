@@ -61,6 +61,7 @@
 #include "tpiu_model.h"
 #include "etm_prog.h"
 #include "etm_scn.h"
+#include "etm_scnprog.h"
 
 #define MAXB 400000u
 #define MAXE 60000u
@@ -109,6 +110,17 @@ static const char *g_rtl_dir = "build/opencsd/etm-rtl";
 static struct etm_scn g_scn;
 static bool g_scn_on;
 static unsigned g_skipped; // configurations --rtl cannot reproduce in trace_top
+// gts_i of a cycle, and the trace ID OpenCSD decodes: this program's runs, or (--scn) a
+// directed scenario's
+static uint64_t g_gts_base = 0x1000000000ull, g_gts_at, g_gts_step = 1;
+static unsigned g_traceid = 0x10;
+static const char *g_scns[64]; // --scn FILE: directed scenarios decoded on the RTL
+static unsigned g_nscn;
+
+static uint64_t gts_of(uint64_t cyc)
+{
+    return g_gts_base + (cyc - g_gts_at) * g_gts_step;
+}
 
 static void add(char (*list)[ELEN], unsigned *n, const char *fmt, unsigned long long a,
                 unsigned long long b, unsigned long long c, unsigned long long d)
@@ -240,7 +252,7 @@ static void exp_ts_cc(struct expect *x, uint64_t cyc, bool p0, bool tinfo_ts)
     bool ts = (x->rc->configr & 0x800u) != 0u;
     bool cci = (x->rc->configr & 0x10u) != 0u;
     if (p0 && ts && !tinfo_ts && (x->rc->tsctlr & 0x9Fu) == 1u) {
-        add(g_exp, &g_nexp, "T %llx", 0x1000000000ull + cyc, 0, 0, 0);
+        add(g_exp, &g_nexp, "T %llx", gts_of(cyc), 0, 0, 0);
     }
     if (p0 && cci && x->cc_unknown) {
         add(g_exp, &g_nexp, "C %llu", 0, 0, 0, 0);
@@ -262,7 +274,7 @@ static void exp_event(struct expect *x, const struct prog_event *e, uint64_t cyc
 {
     bool tinfo_ts = false;
     if (x->first && (x->rc->configr & 0x800u) != 0u) {
-        add(g_exp, &g_nexp, "T %llx", 0x1000000000ull + cyc, 0, 0, 0);
+        add(g_exp, &g_nexp, "T %llx", gts_of(cyc), 0, 0, 0);
         tinfo_ts = true;
     }
     x->first = false;
@@ -448,7 +460,7 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     cfg.reg_idr2 = etm_model_idr(ec, 2);
     cfg.reg_idr8 = 0;
     cfg.reg_configr = rc->configr;
-    cfg.reg_traceidr = 0x10;
+    cfg.reg_traceidr = g_traceid;
     cfg.arch_ver = ARCH_V8;
     cfg.core_prof = profile_CortexM;
     ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
@@ -535,6 +547,101 @@ static int rtl_capture(const struct run_cfg *rc, unsigned seed, const char *scn,
     memcpy(g_bytes, g_rtl_bytes, n);
     g_nbytes = (unsigned)n;
     return 0;
+}
+
+// ---- --scn: a directed scenario's RTL stream ----------------------------------------------
+// The scenario read as a program (etm_scnprog.c), run by the lockstep harness as it is (then
+// until the TPIU has sent everything) with --capture-txb, the RTL's formatter output decoded by OpenCSD against the code image built
+// from its pe lines; the expected elements come from its pe lines and their cycles.
+static int run_scn(const char *path)
+{
+    static struct scnprog sp;
+    int r = scnprog_load(path, &sp);
+    if (r != 0) {
+        if (r > 0) {
+            printf("skip %s: %s\n", path, sp.why);
+            g_skipped++;
+        }
+        return r > 0 ? -1 : 1;
+    }
+    struct run_cfg rc = {.name = path, .configr = sp.configr, .ccctlr = sp.ccctlr & 0xFFFu,
+                         .tsctlr = sp.tsctlr, .syncpr = sp.syncpr};
+    struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                         .sec_ext = true};
+    struct expect x = {.rc = &rc, .first = true, .xr_idx = -1, .last_cc = sp.en_cyc};
+    g_gts_base = sp.gts_base;
+    g_gts_at = sp.gts_at;
+    g_gts_step = sp.gts_step;
+    g_traceid = sp.traceidr & 0x7Fu;
+    g_nbytes = g_nexp = g_ngot = g_errs = 0;
+    for (unsigned i = 0; i < sp.nev; i++) {
+        exp_event(&x, &sp.ev[i], sp.cyc[i]);
+    }
+    // the scenario as it is, then until the TPIU has sent everything (its own wait_idle does
+    // not wait for the port; a slow SWO port is still sending when it ends)
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char txb[512], scn[512], cmd[2048];
+    snprintf(txb, sizeof txb, "%s/scn-%s.txb", g_rtl_dir, base);
+    snprintf(scn, sizeof scn, "%s/scn-%s", g_rtl_dir, base);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && printf 'wait_idle 200000 tpiu=1\\nidle 64\\n' >> '%s'",
+             path, scn, scn);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "etm_decode: cannot write %s\n", scn);
+        exit(2);
+    }
+    snprintf(cmd, sizeof cmd, "'%s' --quiet --capture-txb '%s' '%s' > '%s.log' 2>&1", g_rtl_tb,
+             txb, scn, txb);
+    int st = system(cmd);
+    FILE *f = st == 0 ? fopen(txb, "rb") : NULL;
+    if (!f) {
+        printf("FAIL %s (RTL): the lockstep run failed (exit status %d) or left no capture: "
+               "see %s.log\n",
+               path, st, txb);
+        return 1;
+    }
+    g_nbytes = (unsigned)fread(g_bytes, 1, MAXB, f);
+    fclose(f);
+    // OpenCSD 1.3.3's deformatter reads 16-bit pairs from the block's start and may read past
+    // the end of a block whose first full sync is at an odd offset (docs/decoder-notes.md):
+    // the block starts at the first full sync, as tests/opencsd/ocsd_deframe.c does
+    unsigned fs = 0;
+    while (fs + 3u < g_nbytes && !(g_bytes[fs] == 0xFF && g_bytes[fs + 1u] == 0xFF &&
+                                   g_bytes[fs + 2u] == 0xFF && g_bytes[fs + 3u] == 0x7F)) {
+        fs++;
+    }
+    if (fs + 3u >= g_nbytes) {
+        printf("FAIL %s (RTL): no full sync in the formatter output %s\n", path, txb);
+        return 1;
+    }
+    memmove(g_bytes, g_bytes + fs, g_nbytes - fs);
+    g_nbytes -= fs;
+    static struct etm_cfg ecs;
+    ecs = ec;
+    decode(&rc, &ecs, &sp.p, true);
+    g_gts_base = 0x1000000000ull;
+    g_gts_at = 0;
+    g_gts_step = 1;
+    g_traceid = 0x10;
+    unsigned n = g_ngot < g_nexp ? g_ngot : g_nexp, bad = n;
+    for (unsigned i = 0; i < n; i++) {
+        if (strcmp(g_exp[i], g_got[i]) != 0) {
+            bad = i;
+            break;
+        }
+    }
+    // a scenario ends with its last event: the decoder cannot output the instructions after
+    // the last P0 element, nor that element's own range before a later one commits it
+    bool ok = bad == n && g_errs == 0 && g_ngot > 0 && g_ngot + 4u >= g_nexp && g_ngot <= g_nexp;
+    printf("%s %s (RTL, TPIU): %u events, %u formatter bytes, %u elements expected, %u "
+           "decoded, %u decoder messages\n",
+           ok ? "ok  " : "FAIL", path, sp.nev, g_nbytes, g_nexp, g_ngot, g_errs);
+    if (!ok || g_verbose) {
+        for (unsigned i = 0; i < g_nexp || i < g_ngot; i++) {
+            printf("  %c %3u exp %-34s got %s\n", i == bad && bad < n ? '>' : ' ', i,
+                   i < g_nexp ? g_exp[i] : "-", i < g_ngot ? g_got[i] : "-");
+        }
+    }
+    return ok ? 0 : 1;
 }
 
 // ---- one run ------------------------------------------------------------------------------
@@ -775,6 +882,13 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--rtl") && i + 1 < argc) {
             g_rtl_tb = argv[++i];
             tpiu = true;
+        } else if (!strcmp(argv[i], "--scn") && i + 1 < argc) {
+            if (g_nscn < sizeof g_scns / sizeof g_scns[0]) {
+                g_scns[g_nscn++] = argv[++i];
+            } else {
+                fprintf(stderr, "etm_decode: too many --scn files\n");
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--rtl-dir") && i + 1 < argc) {
             g_rtl_dir = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
@@ -782,7 +896,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--rtl TB [--rtl-dir DIR]]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
+                   "                  [--rtl TB [--rtl-dir DIR] [--scn FILE]...]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
@@ -796,7 +911,12 @@ int main(int argc, char **argv)
                    "  functional coverage goes to DIR/CONFIG-SEED.json) is\n"
                    "  what OpenCSD deformats and decodes. The start/stop configurations\n"
                    "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
-                   "  it). Each run's line names its seed.\n",
+                   "  it). Each run's line names its seed.\n"
+                   "  --scn FILE (repeatable, with --rtl): instead, each directed scenario\n"
+                   "  FILE as it is: its pe/pe_exc lines are the path, a T32 image is built\n"
+                   "  from them (etm_scnprog.c), the harness runs FILE with --capture-txb and\n"
+                   "  OpenCSD decodes that against the image; a scenario it cannot read as a\n"
+                   "  program is reported as not decoded, with the reason.\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
@@ -805,6 +925,7 @@ int main(int argc, char **argv)
         }
     }
     unsigned pass = 0, fail = 0;
+    bool user_verbose = g_verbose;
     if (g_rtl_tb) {
         char cmd[1024];
         snprintf(cmd, sizeof cmd, "mkdir -p '%s'", g_rtl_dir);
@@ -813,10 +934,24 @@ int main(int argc, char **argv)
             return 2;
         }
         g_verbose = true; // a few runs: one line each, with its seed
+    } else if (g_nscn) {
+        fprintf(stderr, "etm_decode: --scn needs --rtl TB\n");
+        return 2;
     }
     // once: every call makes a new logger (libopencsd 1.3.3 does not free the old one)
     ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
     ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
+    if (g_nscn) { // --scn: the directed scenarios only
+        g_verbose = user_verbose;
+        for (unsigned i = 0; i < g_nscn; i++) {
+            int rr = run_scn(g_scns[i]);
+            pass += rr == 0;
+            fail += rr > 0;
+        }
+        printf("etm-ocsd on the RTL, directed scenarios: %u passed, %u failed, %u not decoded\n",
+               pass, fail, g_skipped);
+        return fail ? 1 : 0;
+    }
     for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
         if (g_only && strcmp(g_only, k_runs[r].name) != 0) {
             continue;
