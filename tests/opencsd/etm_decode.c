@@ -33,14 +33,17 @@
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // --rtl TB: the same through the RTL (issue #23 item 4: "the ETM's trace ID from our TPIU
-// output"): each run is also written, cycle by cycle, as a lockstep-harness scenario
-// (etm_scn.c; no stand-in ITM), which the harness TB (trace_tb of CFG=full, whose ETM, funnel
-// and TPIU parameters are this program's) runs with the RTL and the golden model compared
-// every cycle, capturing the RTL's formatter output (--capture-txb). That capture must be the
-// golden run's byte for byte (the scenario reproduces the run), and it is what OpenCSD
-// deformats and decodes against the path. Start/stop and overflow configurations are skipped.
+// output"): the run drives the golden trace_top of CFG=full (sys_model, the model the
+// harness runs) instead of the stand-alone blocks, with the real ITM on trace ID 0x01 writing
+// words to stimulus port 0 in some of the gaps (so the funnel interleaves two IDs), and is
+// also written, cycle by cycle, as a lockstep-harness scenario (etm_scn.c), which the harness
+// TB (trace_tb of CFG=full) runs with the RTL and the golden model compared every cycle,
+// capturing the RTL's formatter output (--capture-txb). That capture must be the golden
+// run's byte for byte (the scenario reproduces the run), and it is what OpenCSD deformats
+// and decodes against the path. The start/stop configurations are skipped (CMPMATCH comes
+// from the DWT there). --scn FILE: a directed scenario instead (etm_scnprog.c).
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR] [--rtl TB [--rtl-dir DIR]]
+//                   [--seed S] [--pkt-out DIR] [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -58,6 +61,7 @@
 
 #include "etm_model.h"
 #include "funnel_model.h"
+#include "sys_model.h"
 #include "tpiu_model.h"
 #include "etm_prog.h"
 #include "etm_scn.h"
@@ -148,11 +152,104 @@ struct drv {
     uint8_t itm_byte;
     uint32_t itm_rng;
     unsigned itm_sent;
+    // --rtl: the whole golden trace_top of CFG=full instead (the model the lockstep harness
+    // runs), the real ITM on the funnel's input 0, fed by stimulus writes (ipsel...)
+    struct sys_model sys;
+    bool ipsel, ipenable;
+    uint32_t ipwdata, iaddr;
+    unsigned itm_writes;
 };
+
+// The ETM model of the run: the stand-alone one, or the system's (--rtl).
+static struct etm_model *drv_etm(struct drv *d)
+{
+    return g_rtl_tb ? &d->sys.etm : &d->m;
+}
+
+// trace_top with CFG=full's parameters (configs/configs.txt), for --rtl.
+static void drv_sys_init(struct drv *d)
+{
+    struct sys_cfg c;
+    memset(&c, 0, sizeof c);
+    c.itm = (struct itm_cfg){.num_stim_ports = 32, .stim_fifo_depth = 4, .hw_fifo_depth = 2,
+                             .ts_width = 12, .gts_width = 64};
+    c.fpb = (struct fpb_cfg){.num_code = 8, .num_lit = 0, .both_halves = true, .sec_ext = true,
+                             .ude = true};
+    c.has_tpiu = true;
+    c.tpiu = (struct tpiu_cfg){.port_width = 4, .atb_fifo_depth = 4, .frame_idle_cycles = 16};
+    c.has_dwt = true;
+    c.dwt = (struct dwt_cfg){.num_comp = 4, .fifo_depth = 1, .main_ext = true, .trace = true,
+                             .cyccnt = true, .prfcnt = true, .exttrig = false, .vmask = true,
+                             .pcsr = true, .sec_ext = true, .ude = true};
+    c.has_etm = true;
+    c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                             .sec_ext = true};
+    c.funnel_hold = 8;
+    if (sys_model_init(&d->sys, &c) != 0) {
+        fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
+        exit(2);
+    }
+}
+
+// One cycle of --rtl: the harness's input defaults (sim/c_tb/common/driver.c level_default),
+// the shared APB from whichever block this cycle writes, the PE trace interface.
+static void drv_cycle_sys(struct drv *d)
+{
+    struct sys_in si;
+    struct sys_out so;
+    memset(&si, 0, sizeof si);
+    si.itm.rst_n = true;
+    si.itm.atready = si.itm.trcena = si.itm.niden = true;
+    si.itm.spniden = d->in.spniden;
+    si.pe_priv = si.niden_p = si.spniden_p = true;
+    si.itm.gts = 0x1000000000ull + d->cyc;
+    if (d->in.psel || d->tin.psel || d->ipsel) {
+        si.itm.psel = true;
+        si.itm.pwrite = true;
+        si.itm.pstrb = 0xF;
+        si.itm.pprot = 0x3; // the scenario's write defaults: priv=1 ns=1
+        si.itm.penable = d->in.psel ? d->in.penable : d->tin.psel ? d->tin.penable : d->ipenable;
+        si.itm.paddr = d->in.psel ? 0x41000u | (d->in.paddr & 0xFFFu)
+                       : d->tin.psel ? 0x40000u | (d->tin.paddr & 0xFFFu) : d->iaddr & 0xFFFu;
+        si.itm.pwdata = d->in.psel ? d->in.pwdata : d->tin.psel ? d->tin.pwdata : d->ipwdata;
+    }
+    si.etm_pe_valid = d->in.pe_valid;
+    si.etm_pe_addr = d->in.pe_addr;
+    si.etm_pe_size = d->in.pe_size;
+    si.etm_pe_br = d->in.pe_br;
+    si.etm_pe_ind = d->in.pe_ind;
+    si.etm_pe_taken = d->in.pe_taken;
+    si.etm_pe_link = d->in.pe_link;
+    si.etm_pe_excret = d->in.pe_excret;
+    si.etm_pe_ns = d->in.pe_ns;
+    si.etm_exc_valid = d->in.exc_valid;
+    si.etm_exc_num = d->in.exc_num;
+    si.etm_exc_ret = d->in.exc_ret;
+    if (g_scn_on) {
+        etm_scn_cycle_sys(&g_scn, &si);
+    }
+    sys_model_eval(&d->sys, &si, &so);
+    if (so.txb_valid && g_nbytes < MAXB) {
+        g_bytes[g_nbytes++] = so.txb;
+    }
+    d->itm_sent += so.itm.atvalid && so.atready;
+    sys_model_step(&d->sys, &si);
+    d->ovf |= d->sys.etm.last_ovf;
+    d->cyc++;
+    d->in.pe_valid = d->in.exc_valid = false;
+    d->in.psel = d->in.penable = d->in.pwrite = false;
+    d->tin.psel = d->tin.penable = d->tin.pwrite = false;
+    d->ipsel = d->ipenable = false;
+    d->in.cmpmatch = 0;
+}
 
 static void drv_cycle(struct drv *d)
 {
     struct etm_out o;
+    if (g_rtl_tb) {
+        drv_cycle_sys(d);
+        return;
+    }
     if (g_scn_on) {
         etm_scn_cycle(&g_scn, &d->in, d->tpiu ? &d->tin : NULL);
     }
@@ -215,6 +312,18 @@ static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
         d->tin.paddr = off;
         d->tin.pwdata = v;
         d->tin.pstrb = 0xF;
+        drv_cycle(d);
+    }
+}
+
+// --rtl: an ITM write (frame 0: a stimulus port, ITM_TER0, ITM_TCR)
+static void itm_write(struct drv *d, uint32_t off, uint32_t v)
+{
+    for (int ph = 0; ph < 2; ph++) {
+        d->ipsel = true;
+        d->ipenable = ph == 1;
+        d->ipwdata = v;
+        d->iaddr = off;
         drv_cycle(d);
     }
 }
@@ -688,8 +797,15 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         funnel_model_init(&d.f, 8);
         d.tin.rst_n = true;
         d.itm_rng = seed * 747796405u + 1u;
+        if (g_rtl_tb) {
+            drv_sys_init(&d);
+        }
         tpiu_write(&d, TPIU_SPPR_OFF, TPIU_TXMODE_PARALLEL);
         tpiu_write(&d, TPIU_CSPSR_OFF, 0x8u); // 4 pins
+        if (g_rtl_tb) { // the ITM on trace ID 0x01: ITMENA | TXENA, stimulus port 0
+            itm_write(&d, 0xE80u, 0x00010009u);
+            itm_write(&d, 0xE00u, 0x1u);
+        }
     }
     drv_write(&d, 0x040, 0x10);
     drv_write(&d, 0x010, rc->configr);
@@ -711,7 +827,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         struct prog_event e;
         prog_walk_next(&w, &e);
         // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3)
-        while (!rc->ovf && ec.fifo_depth - d.m.count < 50u) {
+        while (!rc->ovf && ec.fifo_depth - drv_etm(&d)->count < 50u) {
             drv_cycle(&d);
         }
         d.in.pe_valid = !e.exc;
@@ -735,11 +851,11 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             ss = (ss || cm0) && !cm1;
         }
         uint64_t cyc0 = d.cyc;
-        bool was_ovf = d.m.t.ovf;
+        bool was_ovf = drv_etm(&d)->t.ovf;
         drv_cycle(&d);
         // Which traced events an overflow lost is the model's business (its FIFO level;
         // test_etm_model checks that rule); the decoder must get every other one right.
-        bool lost = traced && (d.m.last_ovf || (was_ovf && d.m.t.ovf));
+        bool lost = traced && (drv_etm(&d)->last_ovf || (was_ovf && drv_etm(&d)->t.ovf));
         if (traced && !lost) {
             exp_event(&x, &e, cyc0);
         } else {
@@ -766,11 +882,20 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             idle += 150u; // bursts: the FIFO drains, trace resumes until the next overflow
         }
         for (unsigned k = 0; k < idle; k++) {
-            drv_cycle(&d);
+            // --rtl: the ITM writes a word to stimulus port 0 in some gaps of 2+ cycles, so
+            // that the funnel interleaves its ID with the ETM's in the TPIU's frames
+            rng = rng * 1103515245u + 12345u;
+            if (g_rtl_tb && k + 2u <= idle && (rng >> 16) % 3u == 0u) {
+                itm_write(&d, 0x000u, rng);
+                d.itm_writes++;
+                k++;
+            } else {
+                drv_cycle(&d);
+            }
         }
     }
     drv_write(&d, 0x004, 0);
-    for (unsigned k = 0; k < 4000u && (d.m.t.n_atoms || d.m.count); k++) {
+    for (unsigned k = 0; k < 4000u && (drv_etm(&d)->t.n_atoms || drv_etm(&d)->count); k++) {
         drv_cycle(&d); // drain
     }
     for (unsigned k = 0; k < (tpiu ? 600u : 100u); k++) {
@@ -837,7 +962,10 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
                ok ? "ok  " : "FAIL", rc->name, g_rtl_tb ? " (RTL, TPIU)" : tpiu ? " (TPIU)" : "",
                seed, g_nbytes, g_nexp,
                g_ngot, g_errs);
-        if (tpiu && !g_rtl_tb) {
+        if (g_rtl_tb) {
+            printf("     ITM stimulus writes: %u, ITM bytes interleaved on ID 0x01: %u\n",
+                   d.itm_writes, d.itm_sent);
+        } else if (tpiu) {
             printf("     stand-in ITM bytes interleaved on ID 0x01: %u\n", d.itm_sent);
         }
         if (rc->ss || rc->prohib) {
@@ -903,7 +1031,8 @@ int main(int argc, char **argv)
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
                    "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
-                   "  --rtl TB: the RTL instead (implies --tpiu, no stand-in ITM): each run\n"
+                   "  --rtl TB: the RTL instead (implies --tpiu; the golden trace_top of\n"
+                   "  CFG=full with its ITM writing stimulus words on ID 0x01): each run\n"
                    "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
                    "  build/opencsd/etm-rtl) and run by the lockstep harness TB (trace_tb of\n"
                    "  CFG=full) with --capture-txb DIR/CONFIG-SEED.txb; that capture (the\n"

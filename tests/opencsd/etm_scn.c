@@ -3,6 +3,9 @@
 #include "etm_scn.h"
 
 #include <inttypes.h>
+#include <string.h>
+
+#include "sys_model.h"
 
 static void flush_idle(struct etm_scn *s)
 {
@@ -55,6 +58,35 @@ void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_
         return;
     }
     s->idle++;
+}
+
+void etm_scn_cycle_sys(struct etm_scn *s, const struct sys_in *in)
+{
+    const struct itm_in *a = &in->itm;
+    struct etm_in e;
+    memset(&e, 0, sizeof e);
+    if (a->psel) { // the setup cycle is the write line's first; the access cycle writes it
+        s->cycles++;
+        if (a->penable) {
+            flush_idle(s);
+            fprintf(s->f, "write 0x%05" PRIx32 " 0x%08" PRIx32 "\n", a->paddr & 0xFFFFFu,
+                    a->pwdata);
+        }
+        return;
+    }
+    e.pe_valid = in->etm_pe_valid;
+    e.pe_addr = in->etm_pe_addr;
+    e.pe_size = in->etm_pe_size;
+    e.pe_br = in->etm_pe_br;
+    e.pe_ind = in->etm_pe_ind;
+    e.pe_taken = in->etm_pe_taken;
+    e.pe_link = in->etm_pe_link;
+    e.pe_excret = in->etm_pe_excret;
+    e.pe_ns = in->etm_pe_ns;
+    e.exc_valid = in->etm_exc_valid;
+    e.exc_num = in->etm_exc_num;
+    e.exc_ret = in->etm_exc_ret;
+    etm_scn_cycle(s, &e, NULL);
 }
 
 void etm_scn_close(struct etm_scn *s)

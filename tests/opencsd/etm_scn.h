@@ -23,6 +23,10 @@ struct etm_scn {
 void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden);
 // One cycle of the run, with the inputs the golden ETM and TPIU got in it.
 void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_in *t);
+// One cycle of --rtl's run: the inputs of the golden trace_top (struct sys_in), whose APB
+// writes (ITM, TPIU, ETM frames) become `write` lines.
+struct sys_in;
+void etm_scn_cycle_sys(struct etm_scn *s, const struct sys_in *in);
 // Ends it: the last idle cycles, a wait until the TPIU has sent everything.
 void etm_scn_close(struct etm_scn *s);
 
