@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // etm_scn: writes the stimulus of one etm_decode run, cycle by cycle, as a lockstep-harness
 // scenario (sim/c_tb/SCENARIO.md) for trace_tb on CFG=full, so that the RTL retires the
-// same program in the same cycles (etm_decode --rtl): the ETM's and the TPIU's APB writes
-// become `write` lines (PPB frames 0x41 and 0x40), the PE trace interface's events `pe` and
-// `pe_exc` lines, every other cycle `idle`.
+// same program in the same cycles (etm_decode --rtl): the APB writes (the ITM's, the TPIU's
+// and the ETM's: PPB frames 0x00, 0x40, 0x41) become `write` lines, the PE trace interface's
+// events `pe` and `pe_exc` lines, every other cycle `idle`.
 #ifndef TRACEREF_TESTS_OPENCSD_ETM_SCN_H
 #define TRACEREF_TESTS_OPENCSD_ETM_SCN_H
 
