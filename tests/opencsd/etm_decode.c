@@ -884,9 +884,12 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         for (unsigned k = 0; k < idle; k++) {
             // --rtl: the ITM writes a word to stimulus port 0 in some gaps of 2+ cycles, so
             // that the funnel interleaves its ID with the ETM's in the TPIU's frames
-            rng = rng * 1103515245u + 12345u;
-            if (g_rtl_tb && k + 2u <= idle && (rng >> 16) % 3u == 0u) {
-                itm_write(&d, 0x000u, rng);
+            // (its own generator, drawn only then: the other runs' stimulus stays as it was)
+            if (g_rtl_tb) {
+                d.itm_rng = d.itm_rng * 1103515245u + 12345u;
+            }
+            if (g_rtl_tb && k + 2u <= idle && (d.itm_rng >> 16) % 3u == 0u) {
+                itm_write(&d, 0x000u, d.itm_rng);
                 d.itm_writes++;
                 k++;
             } else {
