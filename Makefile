@@ -81,9 +81,12 @@ RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c)
+# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c;
+# TB_DEC_SRCS: tracedump's ETMv4 decoder and deformatter, which the ETM's functional coverage
+# reads the golden side's bytes with, sim/c_tb/common/fcov_etm.c)
+TB_DEC_SRCS  := sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
-                tests/opencsd/etm_prog.c
+                tests/opencsd/etm_prog.c $(TB_DEC_SRCS)
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -771,20 +774,31 @@ opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/openc
 # bytes and once (--tpiu) through the golden funnel and TPIU, deformatted by OpenCSD.
 .PHONY: etm-ocsd-test
 $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
-                             tests/opencsd/etm_spec_pe.c tests/opencsd/etm_spec_pe.h $(BUILD)/golden/libgolden.a
+                             tests/opencsd/etm_spec_pe.c tests/opencsd/etm_spec_pe.h \
+                             tests/opencsd/etm_scn.c tests/opencsd/etm_scn.h tests/opencsd/etm_scnprog.c \
+                             tests/opencsd/etm_scnprog.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
-	    tests/opencsd/etm_spec_pe.c \
+	    tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c \
 	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
 # The same runs also give the packet-level cross-check of tracedump's ETMv4 decoder
 # (sim/decode/etm4dec.c): etm_decode --pkt-out writes each run's byte stream and OpenCSD's
 # packet list, tests/opencsd/etm_pkt_check.py runs tracedump on the stream and compares
 # packet by packet (type, fields, offsets); docs/decoder-notes.md lists OpenCSD's quirks.
 ETM_PKT_DIR := $(BUILD)/opencsd/pkt
-etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
-	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
+# --rtl (issue 23 item 4 on the RTL): ETM_RTL_SEEDS seeds of every configuration but the
+# start/stop ones written as scenarios and run by the lockstep harness on CFG=full; OpenCSD
+# deformats and decodes the RTL's TPIU formatter output (trace_tb --capture-txb). --scn: the
+# directed ETM scenarios the same way, with a code image built from their pe lines.
+ETM_RTL_SEEDS ?= 3
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
+	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
+	    --rtl-dir $(BUILD)/opencsd/etm-rtl
+	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
+	    $(foreach f,$(wildcard scenarios/etm_*.scn),--scn $(f))
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 
