@@ -305,7 +305,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
@@ -536,17 +536,24 @@ VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
 VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
 VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
 VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+ETM_CFGS           := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasEtm)),$(c))))
+VEC_BLK_CFGS_etm   := $(ETM_CFGS)
 VEC_BLK_RTL_itm    := $(RTL_COMMON) $(RTL_ITM)
 VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
 VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
 VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
 VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_RTL_etm    := rtl/common/cs_pkg.sv $(RTL_ETM)
 VEC_BLK_G_itm       = $(call itm_params,$(1))
 VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
 VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
 VEC_BLK_G_fpb       = $(call fpb_params,$(1))
 VEC_BLK_G_sys       = $(call vl_params,$(1))
-VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
+# etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
+VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
+                      -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
+                      -GSecExt=$(call cfgv,$(1),SecExt)
+VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
 	@mkdir -p $$(@D)
@@ -555,7 +562,7 @@ $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors
 	    tests/vectors/$(1)_replay_tb.sv $(VEC_BLK_RTL_$(1)) 2>&1 | \
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
+$(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
 
 .PHONY: vectors vectors-check vectors-mutate
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
