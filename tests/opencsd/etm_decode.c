@@ -33,7 +33,7 @@
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR]
+//                   [--seed S] [--pkt-out DIR] [--emit-scn FILE]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -473,6 +473,71 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     return 0;
 }
 
+// ---- --emit-scn: the run as a trace_top scenario (the ETM conformance vectors) ------------
+// The same register writes and the same retired path, one event per cycle with the run's
+// idle draws between them, on trace_top's PE trace interface (sim/c_tb/SCENARIO.md), the
+// TPIU on its 4-pin parallel port; then the disable and a drain. Without CCI, TS and
+// overflow the ETM's bytes depend only on the path and the registers, not on the cycles, so
+// the vector's stream.bin must equal this run's (--pkt-out) byte for byte: make
+// vectors-check compares them, after this program has decoded its own run with OpenCSD.
+static int emit_scn(const struct run_cfg *rc, unsigned seed, unsigned nev, const char *path)
+{
+    if (rc->ss || rc->ovf || (rc->configr & 0x810u) != 0u) {
+        fprintf(stderr, "etm_decode: --emit-scn: configuration %s depends on cycles, CMPMATCH "
+                        "or overflows; pick one without CCI, TS, start/stop and overflow\n",
+                rc->name);
+        return 2;
+    }
+    static struct prog p;
+    prog_build(&p, seed, rc->ns_handler, rc->prohib);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot write %s\n", path);
+        return 2;
+    }
+    uint32_t rng = seed * 2654435761u + 1u;
+    fprintf(f, "# The synthetic T32 program of tests/opencsd/etm_prog.c, seed %u, configuration %s\n"
+               "# of tests/opencsd/etm_decode.c, %u events: written once by\n"
+               "#   etm_decode --only %s --seed %u --events %u --emit-scn FILE\n"
+               "# (make vectors-check: this stimulus's ETM stream = etm_decode's run, which OpenCSD\n"
+               "# decodes back to the retired path). TPIU: 4-pin parallel port.\n",
+            seed, rc->name, nev, rc->name, seed, nev);
+    fprintf(f, "config tpiu=1 dwt=1 etm=1\n");
+    fprintf(f, "write 0x400F0 0\nwrite 0x40004 0x8\n");
+    if (rc->prohib) {
+        fprintf(f, "set spniden 0\n");
+    }
+    fprintf(f, "write 0x41040 0x10\nwrite 0x41010 0x%x\nwrite 0x41038 %u\nwrite 0x41030 0x%x\n"
+               "write 0x41034 %u\nwrite 0x41004 1\n",
+            rc->configr, rc->ccctlr, rc->tsctlr, rc->syncpr);
+    struct prog_walk w;
+    prog_walk_init(&w, &p, seed);
+    for (unsigned i = 0; i < nev; i++) {
+        struct prog_event e;
+        prog_walk_next(&w, &e);
+        if (e.exc) {
+            fprintf(f, "pe_exc %u ret=0x%x ns=%d\n", e.exc_num, e.ret, e.ns);
+        } else {
+            if (e.br && e.ind && !e.taken) {
+                fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
+                        e.addr);
+                fclose(f);
+                return 2;
+            }
+            const char *br = !e.br ? "none" : !e.taken ? "n" : e.ind ? "ind" : "e";
+            fprintf(f, "pe 0x%x size=%d br=%s link=%d excret=%d ns=%d\n", e.addr,
+                    e.size32 ? 32 : 16, br, e.link, e.excret, e.ns);
+        }
+        rng = rng * 1103515245u + 12345u;
+        unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+        if (idle) {
+            fprintf(f, "idle %u\n", idle);
+        }
+    }
+    fprintf(f, "write 0x41004 0\nidle 400\n");
+    return fclose(f) == 0 ? 0 : 2;
+}
+
 // ---- one run ------------------------------------------------------------------------------
 static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump, bool tpiu)
 {
@@ -661,6 +726,7 @@ int main(int argc, char **argv)
 {
     unsigned seeds = 20, events = 3000;
     bool dump = false, tpiu = false;
+    const char *emit = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -678,23 +744,36 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--emit-scn") && i + 1 < argc) {
+            emit = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--emit-scn FILE]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
-                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n",
+                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
+                   "  --emit-scn FILE (with --only and --seed): write that run as a trace_top\n"
+                   "  scenario instead (the ETM conformance vectors' random programs).\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
             fprintf(stderr, "etm_decode: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
         }
+    }
+    if (emit) {
+        for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
+            if (g_only && g_seed && !strcmp(g_only, k_runs[r].name)) {
+                return emit_scn(&k_runs[r], g_seed, events, emit);
+            }
+        }
+        fprintf(stderr, "etm_decode: --emit-scn needs --only CONFIG (a known one) and --seed S\n");
+        return 2;
     }
     unsigned pass = 0, fail = 0;
     // once: every call makes a new logger (libopencsd 1.3.3 does not free the old one)
