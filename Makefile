@@ -481,15 +481,15 @@ wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## broken RTL -> FST w
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
 # like trace_tb (per configuration); the Icarus replay bench is compiled once per configuration.
 VEC_DIR      := sim/c_tb/vec
-VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
-VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
+VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR) -Isim/decode
+VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h) sim/decode/etm4dec.h sim/decode/hwsrc.h
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
                 sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
-                sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
+                sim/c_tb/common/sr_write.c sim/decode/etm4dec.c sim/decode/hwsrc.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c
 VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecreplay_blk.c $(VEC_DIR)/vecfmt.c \
@@ -570,7 +570,8 @@ vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of ever
 
 VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
                   $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
-                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS) \
+                  $(BUILD)/opencsd/etm_decode
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus (both levels); variants; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 

@@ -34,6 +34,7 @@
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
 //                   [--seed S] [--pkt-out DIR] [--emit-scn FILE]
+//        etm_decode --pkts-of FILE [--configr V]
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -473,6 +474,81 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     return 0;
 }
 
+// ---- --pkts-of: OpenCSD's packets of any ETM byte stream (the ETM conformance vectors) ----
+static ocsd_datapath_resp_t pkt_sink_cb(const void *ctx, const ocsd_datapath_op_t op,
+                                        const ocsd_trc_index_t index_sop, const void *pkt)
+{
+    (void)ctx;
+    (void)op;
+    (void)index_sop;
+    (void)pkt;
+    return OCSD_RESP_CONT;
+}
+
+// The packet processor alone (no program image needed) over FILE's bytes, one trace source
+// (the ETM's ATB bytes), its packets to stdout in pkt_mon_cb's normalised form.
+static int pkts_of(const char *path, uint32_t configr)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot open %s\n", path);
+        return 2;
+    }
+    g_nbytes = (unsigned)fread(g_bytes, 1, MAXB, f);
+    bool big = !feof(f) && fgetc(f) != EOF;
+    fclose(f);
+    if (big) {
+        fprintf(stderr, "etm_decode: %s: more than %u bytes\n", path, MAXB);
+        return 2;
+    }
+    struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                         .sec_ext = true};
+    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+    ocsd_etmv4_cfg cfg;
+    unsigned char csid = 0;
+    if (dt == C_API_INVALID_TREE_HANDLE) {
+        fprintf(stderr, "etm_decode: cannot create a decode tree\n");
+        return 1;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.reg_idr0 = etm_model_idr(&ec, 0);
+    cfg.reg_idr1 = etm_model_idr(&ec, 1);
+    cfg.reg_idr2 = etm_model_idr(&ec, 2);
+    cfg.reg_configr = configr;
+    cfg.reg_traceidr = 0x10;
+    cfg.arch_ver = ARCH_V8;
+    cfg.core_prof = profile_CortexM;
+    ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
+    g_pkt_out = stdout;
+    g_errs = 0;
+    if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_PACKET_PROC, &cfg,
+                               &csid) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_SINK, (void *)pkt_sink_cb,
+                                       NULL) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON, (void *)pkt_mon_cb,
+                                       NULL) != OCSD_OK) {
+        fprintf(stderr, "etm_decode: packet processor set-up failed\n");
+        ocsd_destroy_dcd_tree(dt);
+        return 1;
+    }
+    uint32_t done = 0;
+    while (done < g_nbytes) {
+        uint32_t used = 0;
+        ocsd_datapath_resp_t r = ocsd_dt_process_data(dt, OCSD_OP_DATA, done, g_nbytes - done,
+                                                      g_bytes + done, &used);
+        if (OCSD_DATA_RESP_IS_FATAL(r)) {
+            fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
+            g_errs++;
+            break;
+        }
+        done += used;
+    }
+    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
+    ocsd_destroy_dcd_tree(dt);
+    g_pkt_out = NULL;
+    return g_errs ? 1 : 0;
+}
+
 // ---- --emit-scn: the run as a trace_top scenario (the ETM conformance vectors) ------------
 // The same register writes and the same retired path, one event per cycle with the run's
 // idle draws between them, on trace_top's PE trace interface (sim/c_tb/SCENARIO.md), the
@@ -726,7 +802,8 @@ int main(int argc, char **argv)
 {
     unsigned seeds = 20, events = 3000;
     bool dump = false, tpiu = false;
-    const char *emit = NULL;
+    const char *emit = NULL, *pkts_file = NULL;
+    uint32_t configr = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -744,6 +821,10 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--pkts-of") && i + 1 < argc) {
+            pkts_file = argv[++i];
+        } else if (!strcmp(argv[i], "--configr") && i + 1 < argc) {
+            configr = (uint32_t)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--emit-scn") && i + 1 < argc) {
             emit = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
@@ -758,13 +839,21 @@ int main(int argc, char **argv)
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
                    "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
                    "  --emit-scn FILE (with --only and --seed): write that run as a trace_top\n"
-                   "  scenario instead (the ETM conformance vectors' random programs).\n",
+                   "  scenario instead (the ETM conformance vectors' random programs).\n"
+                   "  --pkts-of FILE [--configr V]: only OpenCSD's packet processor over FILE\n"
+                   "  (an ETM byte stream, TRCCONFIGR V), its packets to stdout as --pkt-out\n"
+                   "  writes them (exit 1 on a decoder message).\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
             fprintf(stderr, "etm_decode: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
         }
+    }
+    if (pkts_file) {
+        ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
+        ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
+        return pkts_of(pkts_file, configr);
     }
     if (emit) {
         for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "driver.h"
+#include "etm4dec.h"
 #include "log.h"
 #include "pins.h"
 #include "scen_cfg.h"
@@ -392,6 +393,43 @@ static void packets_text(const struct run *r, const char *id, struct vbuf *pk, s
     }
 }
 
+/* packets.txt of an ETM vector: the ETMv4 packets of its ATB bytes, as tracedump reads them
+ * (sim/decode/etm4dec.c, docs/etm-contract.md section 9.11), each with the cycle and the
+ * stream offset of its first byte. False if a byte is no packet the contract defines or the
+ * stream ends inside a packet. */
+static bool etm_packets_text(const char *id, const struct vec_rec *rc, struct vbuf *pk)
+{
+    static struct etm4dec d;
+    etm4dec_init(&d);
+    vbuf_add(pk, "# ETMv4 packets of %s (format: vectors/README.md).\n", id);
+    vbuf_add(pk, "# CYCLE<TAB>OFFSET<TAB>PACKET<TAB>BYTES\n");
+    size_t start = 0;
+    for (size_t i = 0; i < rc->natb; i++) {
+        struct etm4_pkt p;
+        enum etm4_type t = etm4dec_push(&d, rc->atb[i].data, &p);
+        if (t == ETM4_NONE)
+            continue;
+        char txt[ETM4_TEXT_MAX + 1], hex[3 * ETM4_MAX_BYTES + 8];
+        etm4_format(&p, start, txt, sizeof txt);
+        if (t == ETM4_UNKNOWN) {
+            log_msg(LOG_ERROR, "vecgen: %s: cycle %" PRId64 ": %s\n", id, rc->atb[i].cycle, txt);
+            return false;
+        }
+        size_t n = 0;
+        for (size_t k = start; k <= i && n + 4 < sizeof hex; k++)
+            n += (size_t)snprintf(hex + n, sizeof hex - n, "%s%02x", k > start ? " " : "",
+                                  rc->atb[k].data);
+        vbuf_add(pk, "%" PRId64 "\t%zu\t%s\t%s\n", rc->atb[start].cycle, start, txt, hex);
+        start = i + 1;
+    }
+    if (etm4dec_busy(&d)) {
+        log_msg(LOG_ERROR, "vecgen: %s: the ETM stream ends inside a packet (at byte %zu)\n", id,
+                start);
+        return false;
+    }
+    return true;
+}
+
 /* The .sr capture of port k (sr_write.h, as trace_tb --capture-swo / --capture-par write it). */
 static bool write_sr(const char *dir, enum vec_cap k, const struct vec_rec *rc)
 {
@@ -454,7 +492,7 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
     if (has_packets(b))
         vbuf_add(&files, " stream.bin packets.txt");
     else if (b == VEC_ETM)
-        vbuf_add(&files, " stream.bin");
+        vbuf_add(&files, " stream.bin packets.txt");
     if (dwt)
         vbuf_add(&files, " hwsrc.txt events.txt");
     if (tpiu) {
@@ -557,11 +595,14 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
         vbuf_free(&pk);
         vbuf_free(&idp);
     } else if (b == VEC_ETM) {
-        struct vbuf sb = {0};
+        struct vbuf sb = {0}, pk = {0};
         for (size_t i = 0; i < rc->natb; i++)
             vbuf_put(&sb, &rc->atb[i].data, 1);
+        ok &= etm_packets_text(a->id, rc, &pk);
         ok &= write_file(dir, "stream.bin", NULL, &sb);
+        ok &= write_file(dir, "packets.txt", NULL, &pk);
         vbuf_free(&sb);
+        vbuf_free(&pk);
     }
     if (dwt) {
         snprintf(hdr, sizeof hdr,
