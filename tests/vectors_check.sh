@@ -265,7 +265,8 @@ pk=$vb/etm-pkt; rm -rf "$pk"; mkdir -p "$pk"
 for d in ${bdirs[etm]}; do
   id=${d##*/}
   want=$(grep -v '^#' "$d/packets.txt" | cut -f3)
-  got=$("$build/decode/tracedump" --bytes --bypass --etm "$d/stream.bin" 2>&1)
+  got= # an empty stream (a register vector): no packets, nothing for tracedump to read
+  [ -s "$d/stream.bin" ] && got=$("$build/decode/tracedump" --bytes --bypass --etm "$d/stream.bin" 2>&1)
   if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL decoder $id: tracedump --etm stream.bin differs from packets.txt:"
     diff <(echo "$want") <(echo "$got") | head -6
