@@ -308,7 +308,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
@@ -484,15 +484,15 @@ wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## broken RTL -> FST w
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
 # like trace_tb (per configuration); the Icarus replay bench is compiled once per configuration.
 VEC_DIR      := sim/c_tb/vec
-VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
-VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
+VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR) -Isim/decode
+VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h) sim/decode/etm4dec.h sim/decode/hwsrc.h
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
                 sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
-                sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
+                sim/c_tb/common/sr_write.c sim/decode/etm4dec.c sim/decode/hwsrc.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c
 VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecreplay_blk.c $(VEC_DIR)/vecfmt.c \
@@ -539,17 +539,24 @@ VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
 VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
 VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
 VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+ETM_CFGS           := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasEtm)),$(c))))
+VEC_BLK_CFGS_etm   := $(ETM_CFGS)
 VEC_BLK_RTL_itm    := $(RTL_COMMON) $(RTL_ITM)
 VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
 VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
 VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
 VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_RTL_etm    := rtl/common/cs_pkg.sv $(RTL_ETM)
 VEC_BLK_G_itm       = $(call itm_params,$(1))
 VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
 VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
 VEC_BLK_G_fpb       = $(call fpb_params,$(1))
 VEC_BLK_G_sys       = $(call vl_params,$(1))
-VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
+# etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
+VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
+                      -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
+                      -GSecExt=$(call cfgv,$(1),SecExt)
+VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
 	@mkdir -p $$(@D)
@@ -558,7 +565,7 @@ $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors
 	    tests/vectors/$(1)_replay_tb.sv $(VEC_BLK_RTL_$(1)) 2>&1 | \
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
+$(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
 
 .PHONY: vectors vectors-check vectors-mutate
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
@@ -566,7 +573,8 @@ vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of ever
 
 VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
                   $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
-                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS) \
+                  $(BUILD)/opencsd/etm_decode
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus (both levels); variants; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 

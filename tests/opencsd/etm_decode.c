@@ -43,8 +43,9 @@
 // and decodes against the path. The start/stop configurations are skipped (CMPMATCH comes
 // from the DWT there). --scn FILE: a directed scenario instead (etm_scnprog.c).
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR] [--spec N] [--f45]
+//                   [--seed S] [--pkt-out DIR] [--spec N] [--f45] [--emit-scn FILE]
 //                   [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
+//        etm_decode --pkts-of FILE [--configr V]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
@@ -808,6 +809,146 @@ static int run_scn(const char *path)
     return ok ? 0 : 1;
 }
 
+// ---- --pkts-of: OpenCSD's packets of any ETM byte stream (the ETM conformance vectors) ----
+static ocsd_datapath_resp_t pkt_sink_cb(const void *ctx, const ocsd_datapath_op_t op,
+                                        const ocsd_trc_index_t index_sop, const void *pkt)
+{
+    (void)ctx;
+    (void)op;
+    (void)index_sop;
+    (void)pkt;
+    return OCSD_RESP_CONT;
+}
+
+// The packet processor alone (no program image needed) over FILE's bytes, one trace source
+// (the ETM's ATB bytes), its packets to stdout in pkt_mon_cb's normalised form.
+static int pkts_of(const char *path, uint32_t configr)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot open %s\n", path);
+        return 2;
+    }
+    g_nbytes = (unsigned)fread(g_bytes, 1, MAXB, f);
+    bool big = !feof(f) && fgetc(f) != EOF;
+    fclose(f);
+    if (big) {
+        fprintf(stderr, "etm_decode: %s: more than %u bytes\n", path, MAXB);
+        return 2;
+    }
+    struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                         .sec_ext = true};
+    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+    ocsd_etmv4_cfg cfg;
+    unsigned char csid = 0;
+    if (dt == C_API_INVALID_TREE_HANDLE) {
+        fprintf(stderr, "etm_decode: cannot create a decode tree\n");
+        return 1;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.reg_idr0 = etm_model_idr(&ec, 0);
+    cfg.reg_idr1 = etm_model_idr(&ec, 1);
+    cfg.reg_idr2 = etm_model_idr(&ec, 2);
+    cfg.reg_configr = configr;
+    cfg.reg_traceidr = 0x10;
+    cfg.arch_ver = ARCH_V8;
+    cfg.core_prof = profile_CortexM;
+    ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
+    g_pkt_out = stdout;
+    g_errs = 0;
+    if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_PACKET_PROC, &cfg,
+                               &csid) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_SINK, (void *)pkt_sink_cb,
+                                       NULL) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON, (void *)pkt_mon_cb,
+                                       NULL) != OCSD_OK) {
+        fprintf(stderr, "etm_decode: packet processor set-up failed\n");
+        ocsd_destroy_dcd_tree(dt);
+        return 1;
+    }
+    uint32_t done = 0;
+    while (done < g_nbytes) {
+        uint32_t used = 0;
+        ocsd_datapath_resp_t r = ocsd_dt_process_data(dt, OCSD_OP_DATA, done, g_nbytes - done,
+                                                      g_bytes + done, &used);
+        if (OCSD_DATA_RESP_IS_FATAL(r)) {
+            fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
+            g_errs++;
+            break;
+        }
+        done += used;
+    }
+    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
+    ocsd_destroy_dcd_tree(dt);
+    g_pkt_out = NULL;
+    return g_errs ? 1 : 0;
+}
+
+// ---- --emit-scn: the run as a trace_top scenario (the ETM conformance vectors) ------------
+// The same register writes and the same retired path, one event per cycle with the run's
+// idle draws between them, on trace_top's PE trace interface (sim/c_tb/SCENARIO.md), the
+// TPIU on its 4-pin parallel port; then the disable and a drain. Without CCI, TS and
+// overflow the ETM's bytes depend only on the path and the registers, not on the cycles, so
+// the vector's stream.bin must equal this run's (--pkt-out) byte for byte: make
+// vectors-check compares them, after this program has decoded its own run with OpenCSD.
+static int emit_scn(const struct run_cfg *rc, unsigned seed, unsigned nev, const char *path)
+{
+    if (rc->ss || rc->ovf || (rc->configr & 0x810u) != 0u) {
+        fprintf(stderr, "etm_decode: --emit-scn: configuration %s depends on cycles, CMPMATCH "
+                        "or overflows; pick one without CCI, TS, start/stop and overflow\n",
+                rc->name);
+        return 2;
+    }
+    static struct prog p;
+    prog_build(&p, seed, rc->ns_handler, rc->prohib);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot write %s\n", path);
+        return 2;
+    }
+    uint32_t rng = seed * 2654435761u + 1u;
+    fprintf(f, "# The synthetic T32 program of tests/opencsd/etm_prog.c, seed %u, configuration %s\n"
+               "# of tests/opencsd/etm_decode.c, %u events: written once by\n"
+               "#   etm_decode --only %s --seed %u --events %u --emit-scn FILE\n"
+               "# (make vectors-check: this stimulus's ETM stream = etm_decode's run, which OpenCSD\n"
+               "# decodes back to the retired path). TPIU: 4-pin parallel port.\n",
+            seed, rc->name, nev, rc->name, seed, nev);
+    fprintf(f, "config tpiu=1 dwt=1 etm=1\n");
+    fprintf(f, "write 0x400F0 0\nwrite 0x40004 0x8\n");
+    if (rc->prohib) {
+        fprintf(f, "set spniden 0\n");
+    }
+    fprintf(f, "write 0x41040 0x10\nwrite 0x41010 0x%x\nwrite 0x41038 %u\nwrite 0x41030 0x%x\n"
+               "write 0x41034 %u\nwrite 0x41004 1\n",
+            rc->configr, rc->ccctlr, rc->tsctlr, rc->syncpr);
+    struct prog_walk w;
+    prog_walk_init(&w, &p, seed);
+    for (unsigned i = 0; i < nev; i++) {
+        struct prog_event e;
+        prog_walk_next(&w, &e);
+        if (e.exc) {
+            fprintf(f, "pe_exc %u ret=0x%x ns=%d\n", e.exc_num, e.ret, e.ns);
+        } else {
+            if (e.br && e.ind && !e.taken) {
+                fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
+                        e.addr);
+                fclose(f);
+                return 2;
+            }
+            const char *br = !e.br ? "none" : !e.taken ? "n" : e.ind ? "ind" : "e";
+            fprintf(f, "pe 0x%x size=%d br=%s link=%d excret=%d ns=%d\n", e.addr,
+                    e.size32 ? 32 : 16, br, e.link, e.excret, e.ns);
+        }
+        rng = rng * 1103515245u + 12345u;
+        unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+        if (idle) {
+            fprintf(f, "idle %u\n", idle);
+        }
+    }
+    fprintf(f, "write 0x41004 0\nidle 400\n");
+    return fclose(f) == 0 ? 0 : 2;
+}
+
 // ---- one run ------------------------------------------------------------------------------
 static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump, bool tpiu)
 {
@@ -1105,6 +1246,8 @@ int main(int argc, char **argv)
 {
     unsigned seeds = 20, events = 3000;
     bool dump = false, tpiu = false;
+    const char *emit = NULL, *pkts_file = NULL;
+    uint32_t configr = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -1142,13 +1285,19 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--rtl-dir") && i + 1 < argc) {
             g_rtl_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--pkts-of") && i + 1 < argc) {
+            pkts_file = argv[++i];
+        } else if (!strcmp(argv[i], "--configr") && i + 1 < argc) {
+            configr = (uint32_t)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--emit-scn") && i + 1 < argc) {
+            emit = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
                    " [--only CONFIG] [--seed S] [--pkt-out DIR] [--spec N] [--f45]\n"
-                   "                  [--rtl TB [--rtl-dir DIR] [--scn FILE]...]\n"
+                   "                  [--emit-scn FILE] [--rtl TB [--rtl-dir DIR] [--scn FILE]...]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
@@ -1173,13 +1322,32 @@ int main(int argc, char **argv)
                    "  FILE as it is: its pe/pe_exc lines are the path, a T32 image is built\n"
                    "  from them (etm_scnprog.c), the harness runs FILE with --capture-txb and\n"
                    "  OpenCSD decodes that against the image; a scenario it cannot read as a\n"
-                   "  program is reported as not decoded, with the reason.\n",
+                   "  program is reported as not decoded, with the reason.\n"
+                   "  --emit-scn FILE (with --only and --seed): write that run as a trace_top\n"
+                   "  scenario instead (the ETM conformance vectors' random programs).\n"
+                   "  --pkts-of FILE [--configr V]: only OpenCSD's packet processor over FILE\n"
+                   "  (an ETM byte stream, TRCCONFIGR V), its packets to stdout as --pkt-out\n"
+                   "  writes them (exit 1 on a decoder message).\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
             fprintf(stderr, "etm_decode: unknown argument '%s' (try --help)\n", argv[i]);
             return 2;
         }
+    }
+    if (pkts_file) {
+        ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
+        ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
+        return pkts_of(pkts_file, configr);
+    }
+    if (emit) {
+        for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
+            if (g_only && g_seed && !strcmp(g_only, k_runs[r].name)) {
+                return emit_scn(&k_runs[r], g_seed, events, emit);
+            }
+        }
+        fprintf(stderr, "etm_decode: --emit-scn needs --only CONFIG (a known one) and --seed S\n");
+        return 2;
     }
     unsigned pass = 0, fail = 0;
     bool user_verbose = g_verbose;
