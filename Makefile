@@ -81,9 +81,12 @@ RTL_DIR    ?= .
 
 GOLDEN_SRCS  := $(sort $(wildcard sim/golden/src/*.c))
 GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
-# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c)
+# (tests/opencsd/etm_prog.c: the synthetic T32 program of the random ETM stimulus, random_etm.c;
+# TB_DEC_SRCS: tracedump's ETMv4 decoder and deformatter, which the ETM's functional coverage
+# reads the golden side's bytes with, sim/c_tb/common/fcov_etm.c)
+TB_DEC_SRCS  := sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
-                tests/opencsd/etm_prog.c
+                tests/opencsd/etm_prog.c $(TB_DEC_SRCS)
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -305,7 +308,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
@@ -481,15 +484,15 @@ wave-test: $(foreach c,$(CFGS),$(BUILD)/tb/$(c)/trace_tb) ## broken RTL -> FST w
 # vecgen and pktdump need only the golden model and the harness's C; vecreplay is linked
 # like trace_tb (per configuration); the Icarus replay bench is compiled once per configuration.
 VEC_DIR      := sim/c_tb/vec
-VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR)
-VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h)
+VEC_INC      := -Isim/golden/include -Isim/c_tb/common -I$(VEC_DIR) -Isim/decode
+VEC_HDRS     := $(wildcard sim/golden/include/*.h sim/c_tb/common/*.h $(VEC_DIR)/*.h) sim/decode/etm4dec.h sim/decode/hwsrc.h
 VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec.c log.c)
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
                 sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
-                sim/c_tb/common/sr_write.c $(GOLDEN_SRCS)
+                sim/c_tb/common/sr_write.c sim/decode/etm4dec.c sim/decode/hwsrc.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
                  sim/c_tb/common/log.c
 VEC_RPL_SRCS := $(VEC_DIR)/vecreplay.c $(VEC_DIR)/vecreplay_blk.c $(VEC_DIR)/vecfmt.c \
@@ -536,17 +539,24 @@ VEC_BLK_CFGS_dwt   := $(DWT_CFGS)
 VEC_BLK_CFGS_tpiu  := $(TPIU_CFGS)
 VEC_BLK_CFGS_fpb   := $(ITM_CFGS)
 VEC_BLK_CFGS_sys   := $(TPIU_CFGS)
+ETM_CFGS           := $(strip $(foreach c,$(CFG_ROWS),$(if $(filter 1,$(CFG_$(c).HasEtm)),$(c))))
+VEC_BLK_CFGS_etm   := $(ETM_CFGS)
 VEC_BLK_RTL_itm    := $(RTL_COMMON) $(RTL_ITM)
 VEC_BLK_RTL_dwt    := rtl/common/cs_pkg.sv $(RTL_DWT)
 VEC_BLK_RTL_tpiu   := $(RTL_COMMON) $(RTL_TPIU)
 VEC_BLK_RTL_fpb    := $(RTL_COMMON) $(RTL_FPB)
 VEC_BLK_RTL_sys    := $(RTL_SRCS)
+VEC_BLK_RTL_etm    := rtl/common/cs_pkg.sv $(RTL_ETM)
 VEC_BLK_G_itm       = $(call itm_params,$(1))
 VEC_BLK_G_dwt       = $(call DWT_TOP_PARAMS,$(1))
 VEC_BLK_G_tpiu      = $(call cfg_G,$(1),$(filter-out HasTpiu,$(CFG_PARAMS_tpiu)))
 VEC_BLK_G_fpb       = $(call fpb_params,$(1))
 VEC_BLK_G_sys       = $(call vl_params,$(1))
-VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
+# etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
+VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
+                      -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
+                      -GSecExt=$(call cfgv,$(1),SecExt)
+VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
 	@mkdir -p $$(@D)
@@ -555,7 +565,7 @@ $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors
 	    tests/vectors/$(1)_replay_tb.sv $(VEC_BLK_RTL_$(1)) 2>&1 | \
 	    { grep -v -E 'sorry: (constant selects|Case unique)' || true; }
 endef
-$(foreach b,dwt tpiu fpb sys,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
+$(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(eval $(call VEC_BLK_RULES,$(b),$(c)))))
 
 .PHONY: vectors vectors-check vectors-mutate
 vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of every block) from the golden model
@@ -563,7 +573,8 @@ vectors: $(BUILD)/vec/vecgen ## regenerate vectors/ (conformance vectors of ever
 
 VEC_CHECK_DEPS := $(BUILD)/vec/vecgen $(BUILD)/vec/pktdump $(BUILD)/decode/tracedump \
                   $(foreach c,$(CFGS),$(BUILD)/vec/$(c)/vecreplay) \
-                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS)
+                  $(foreach c,$(ITM_CFGS),$(BUILD)/vec/icarus/$(c).vvp) $(VEC_BLK_VVPS) \
+                  $(BUILD)/opencsd/etm_decode
 vectors-check: $(VEC_CHECK_DEPS) ## vectors/ is current; rules covered; replays pass on Verilator, Icarus (both levels); variants; decoders; sigrok
 	@tests/vectors_check.sh $(BUILD) $(JOBS) $(VEC_CFGS)
 
@@ -684,7 +695,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-bw-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-spec-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -771,21 +782,57 @@ opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/openc
 # bytes and once (--tpiu) through the golden funnel and TPIU, deformatted by OpenCSD.
 .PHONY: etm-ocsd-test
 $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
-                             $(BUILD)/golden/libgolden.a
+                             tests/opencsd/etm_spec_pe.c tests/opencsd/etm_spec_pe.h \
+                             tests/opencsd/etm_scn.c tests/opencsd/etm_scn.h tests/opencsd/etm_scnprog.c \
+                             tests/opencsd/etm_scnprog.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+	    tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c \
 	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
 # The same runs also give the packet-level cross-check of tracedump's ETMv4 decoder
 # (sim/decode/etm4dec.c): etm_decode --pkt-out writes each run's byte stream and OpenCSD's
 # packet list, tests/opencsd/etm_pkt_check.py runs tracedump on the stream and compares
 # packet by packet (type, fields, offsets); docs/decoder-notes.md lists OpenCSD's quirks.
 ETM_PKT_DIR := $(BUILD)/opencsd/pkt
-etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## golden ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
-	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
+# --rtl (issue 23 item 4 on the RTL): ETM_RTL_SEEDS seeds of every configuration but the
+# start/stop ones written as scenarios and run by the lockstep harness on CFG=full; OpenCSD
+# deformats and decodes the RTL's TPIU formatter output (trace_tb --capture-txb). --scn: the
+# directed ETM scenarios the same way, with a code image built from their pe lines.
+ETM_RTL_SEEDS ?= 3
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
+	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
+	    --rtl-dir $(BUILD)/opencsd/etm-rtl
+	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
+	    $(foreach f,$(wildcard scenarios/etm_*.scn),--scn $(f))
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
+
+# Speculation (docs/etm-contract.md section 18, issue #24; golden model only): the speculative
+# PE of tests/opencsd/etm_spec_pe.c at MaxSpec 1, 4 and 16, OpenCSD must decode the committed
+# path; tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
+# atom formats 4/5 (section 19, --f45): every configuration, and with speculation.
+.PHONY: etm-spec-test
+etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation and atom formats 4/5 (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16 and with F4/F5; tracedump's packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu && mkdir -p $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu
+	@$(BUILD)/opencsd/etm_decode --spec 1 --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 16 --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 5 --pkt-out $(ETM_PKT_DIR)-spec
+	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-spec-tpiu
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec
+	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec-tpiu
+	@rm -rf $(ETM_PKT_DIR)-f45 && mkdir -p $(ETM_PKT_DIR)-f45
+	@$(BUILD)/opencsd/etm_decode --f45 --seeds 5 --pkt-out $(ETM_PKT_DIR)-f45
+	@$(BUILD)/opencsd/etm_decode --f45 --spec 4 --seeds 3
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-f45
+
+# Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
+# killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.
+.PHONY: etm-spec-mutants
+etm-spec-mutants: ## golden mutants of the ETM speculation rules, each killed by test_etm_model or OpenCSD (~3 min)
+	@tests/etm_spec_mutants.sh $(BUILD)
 
 # Mutants of the ETMv4 packet decoder (tests/etm4dec_mutants.sh), on etm-pkt-test's streams.
 .PHONY: etm-dec-mutants

@@ -49,7 +49,16 @@ ts TS (requests: exceptions, sync)
 ts-every-p0 TS, TRCTSCTLR TRUE (every P0)
 ts+cci-thr16 TS + CCI, THRESHOLD 16
 sync1k A-Sync every 1 KiB (TRCSYNCPR 10)
+f45 atom formats 4/5 (AtomF45 1, contract 19)
+bb-f45 BB + atom formats 4/5
 EOF
+# atom packing per format (docs/etm-contract.md section 19): atoms per atom-packet byte,
+# default packer (F1/F2/F3/F6) against AtomF45 (F4/F5 added); seed 004 section 4.3 table
+atoms() { awk -v n="$2" -v k="$3" '$1 == "atoms" && $2 == n { for (i = 3; i < NF; i += 2) if ($i == k) print $(i + 1) }' <<< "$1"; }
+fmts() { awk -v n="$2" '$1 == "atoms" && $2 == n { s = ""; for (f = 1; f <= 6; f++) for (i = 3; i < NF; i++) if ($i == "F" f) s = s sprintf(" F%d %d/%d", f, $(i + 1), $(i + 2)); print substr(s, 2) }' <<< "$1"; }
+ad=$(atoms "$out" default atoms_per_atom_byte); af=$(atoms "$out" f45 atoms_per_atom_byte)
+line "ETM atoms per atom byte, F1/F2/F3/F6" "$ad" "atoms/B" "1.00" "" "packets/atoms: $(fmts "$out" default)"
+line "ETM atoms per atom byte, + F4/F5 (AtomF45)" "$af" "atoms/B" "$(awk -v a="$af" -v c="$ad" 'BEGIN { printf "%.2f", a / c }')" "" "packets/atoms: $(fmts "$out" f45)"
 # the return stack's saving: same paths with RS on and off
 verdict() { awk -v s="$1" 'BEGIN { s *= 100; print (s < 30) ? "below the claim" : (s > 50) ? "above the claim" : "within the claim" }'; }
 saving_row() { # LABEL OUTPUT

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Checks the committed conformance vectors (vectors/README.md) of every block (itm, dwt,
-# tpiu, fpb, sys), in nine stages:
+# tpiu, fpb, sys, etm), in nine stages:
 #   regen     the golden model, rerun now, produces exactly the committed vectors/
 #   coverage  every contract rule a vector can show (ITM, DWT, TPIU, FPB) is in some
 #             vector's rules, the others are in tests/vectors/unshown.txt with the reason;
@@ -19,16 +19,21 @@
 #             build/vec/variants/ (tests/vectors/variants.py): an APB-legal one and one with
 #             more ATB latency pass it where they must, one with late PRDATA fails it
 #   decoder   the harness's packet decoder turns every stream.bin into packets.txt; tracedump
-#             turns every pin capture into the packets of idpackets.txt (packets.txt in bypass)
+#             turns every pin capture into the packets of idpackets.txt (packets.txt in bypass);
+#             ETM: tracedump decodes every ETM stream.bin into its packets.txt, OpenCSD's
+#             ETMv4 packet processor finds the same packets (tests/opencsd/etm_pkt_check.py),
+#             and the stream of each synthetic program (tests/vectors/random/etm-*) equals
+#             the run of etm_decode that OpenCSD decodes back to the program's retired path
 #   gts       every GTS packet equals its hand derivation in tests/vectors/gts_by_hand.txt
 #   sigrok    sigrok-cli --show opens every .sr capture with the vector's sample count
 #             (skipped, and said so, without sigrok-cli)
 # Usage: tests/vectors_check.sh BUILD_DIR JOBS NAME:P,F,H,T,G...
+# (BUILD_DIR/opencsd/etm_decode must exist: the Makefile builds it first)
 set -u
 build=$1; jobs=$2; shift 2
 cfgspecs=("$@")
 vb=$build/vec
-blocks=(itm dwt tpiu fpb sys)
+blocks=(itm dwt tpiu fpb sys etm)
 failed_stages=0
 
 now() { echo "$EPOCHREALTIME"; }
@@ -77,7 +82,7 @@ report regen $pass $fail "$t0"
 # ---- coverage -------------------------------------------------------------------------
 t0=$(now); pass=0; fail=0
 lists=(tests/vectors/vectors.list tests/vectors/dwt.list tests/vectors/tpiu.list
-       tests/vectors/fpb.list tests/vectors/sys.list)
+       tests/vectors/fpb.list tests/vectors/sys.list tests/vectors/etm.list)
 unshown=tests/vectors/unshown.txt
 rules=$(cat "${lists[@]}" | grep -v '^#' | awk 'NF >= 4 { for (i = 4; i <= NF; i++) print $i }' | sort -u)
 # ITM: every contract rule in a vector (as before the other blocks had vectors)
@@ -85,7 +90,7 @@ for r in $(grep -o 'ITM-[A-Z]*-[0-9][0-9]*' docs/itm-contract.md | sort -u); do
   if grep -qx -- "$r" <<< "$rules"; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL coverage: contract rule $r has no vector (tests/vectors/vectors.list)"; fi
 done
-# DWT, TPIU, FPB: every rule of the contract in a vector, or in unshown.txt with the reason
+# DWT, TPIU, FPB, ETM: every rule of the contract in a vector, or in unshown.txt with the reason
 # (the lookups are bash arrays: one grep per contract, none per rule)
 declare -A inlist unshown_r known
 for r in $rules; do inlist[$r]=1; done
@@ -94,7 +99,7 @@ while read -r r why; do
   [ -n "$why" ] && unshown_r[$r]=1
 done < "$unshown"
 nshow=0
-for bp in dwt:DWT tpiu:TPIU fpb:FPB; do
+for bp in dwt:DWT tpiu:TPIU fpb:FPB etm:ETM; do
   doc=docs/${bp%%:*}-contract.md; p=${bp#*:}
   for r in $(grep -o "\[$p-[A-Z0-9]*\(-[A-Z0-9]\+\)*\]" "$doc" | tr -d '[]' | sort -u); do
     known[$r]=1
@@ -106,11 +111,11 @@ for bp in dwt:DWT tpiu:TPIU fpb:FPB; do
   done
 done
 for r in "${!unshown_r[@]}" "${!inlist[@]}"; do
-  case "$r" in DWT-*|TPIU-*|FPB-*) ;; *) continue ;; esac
+  case "$r" in DWT-*|TPIU-*|FPB-*|ETM-*) ;; *) continue ;; esac
   [ -n "${known[$r]:-}" ] || { fail=$((fail + 1)); echo "FAIL coverage: $r (a list or $unshown) is no rule of the contracts"; }
 done
 # every row of every table of docs/rule-coverage.md names a vector that exists, or says why not
-idre='(itm|dwt|tpiu|fpb|sys)-[0-9]{4}-[a-z0-9-]*[a-z0-9]'
+idre='(itm|dwt|tpiu|fpb|sys|etm)-[0-9]{4}-[a-z0-9-]*[a-z0-9]'
 while IFS= read -r row; do
   rest=$row; ids=(); ok=1
   while [[ $rest =~ $idre ]]; do ids+=("${BASH_REMATCH[0]}"); rest=${rest#*"${BASH_REMATCH[0]}"}; done
@@ -139,7 +144,7 @@ for f in SYNC OVF EXT INST1 INST2 INST4 HW1 HW2 HW4 LTS-short LTS-long-1 LTS-lon
 done
 need=()
 for spec in "${cfgspecs[@]}"; do need+=("itm:${spec%%:*}"); done
-need+=(dwt:full dwt:dwt dwt:dwtmin tpiu:full fpb:base fpb:min fpb:max sys:full)
+need+=(dwt:full dwt:dwt dwt:dwtmin tpiu:full fpb:base fpb:min fpb:max sys:full etm:full)
 for bc in "${need[@]}"; do
   if grep -q "^config ${bc#*:}\$" vectors/"${bc%%:*}"/*/vector.txt; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL coverage: no ${bc%%:*} vector for configuration ${bc#*:}"; fi
@@ -155,7 +160,8 @@ done
 # hardware-source packets: architected DWT encodings only, but in the "-reserved-hw-" set
 if out=$(python3 tests/vectors/hwsrc_check.py --self-test 2>&1); then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "$out"; fi
-mapfile -t pdirs < <(for d in "${dirs[@]}"; do [ -f "$d/packets.txt" ] && echo "$d"; done)
+mapfile -t pdirs < <(for d in "${dirs[@]}"; do
+  case $d in */etm-*) ;; *) [ -f "$d/packets.txt" ] && echo "$d" ;; esac; done)
 out=$(python3 tests/vectors/hwsrc_check.py "${pdirs[@]}" 2>&1)
 s=$(grep '^[0-9]* passed, [0-9]* failed$' <<< "$out")
 grep -v '^[0-9]* passed, [0-9]* failed$' <<< "$out"
@@ -233,6 +239,7 @@ report variants "$pass" "$fail" "$t0"
 t0=$(now); pass=0; fail=0
 for d in "${dirs[@]}"; do
   [ -f "$d/stream.bin" ] || continue
+  case $d in */etm-*) continue ;; esac # ETMv4 packets: below
   got=$("$vb/pktdump" "$d/stream.bin")
   want=$(grep -v '^#' "$d/packets.txt" | cut -f2-)
   if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
@@ -246,6 +253,48 @@ grep -v '^decode: ' <<< "$out"
 s=$(grep -o '^decode: [0-9]* passed, [0-9]* failed' <<< "$out")
 if [ -z "$s" ]; then fail=$((fail + 1)); else
   pass=$((pass + $(awk '{ print $2 }' <<< "$s"))); fail=$((fail + $(awk '{ print $4 }' <<< "$s")))
+fi
+# ETM: tracedump's ETMv4 packets of every stream.bin = the PACKET column of packets.txt;
+# each synthetic program's stream (its scenario's header names the etm_decode run) equals
+# that run, which etm_decode has just decoded with OpenCSD back to the retired path (exit 0
+# only then); OpenCSD's packet processor finds tracedump's packets in every stream
+# (etm_pkt_check.py, on the runs' and the directed vectors' streams, named as --pkt-out
+# names them).
+ed=$build/opencsd/etm_decode
+pk=$vb/etm-pkt; rm -rf "$pk"; mkdir -p "$pk"
+for d in ${bdirs[etm]}; do
+  id=${d##*/}
+  want=$(grep -v '^#' "$d/packets.txt" | cut -f3)
+  got= # an empty stream (a register vector): no packets, nothing for tracedump to read
+  [ -s "$d/stream.bin" ] && got=$("$build/decode/tracedump" --bytes --bypass --etm "$d/stream.bin" 2>&1)
+  if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL decoder $id: tracedump --etm stream.bin differs from packets.txt:"
+    diff <(echo "$want") <(echo "$got") | head -6
+  fi
+  run=; seed=; nev=
+  read -r run seed nev < <(sed -n 's/^#   etm_decode --only \([^ ]*\) --seed \([0-9]*\) --events \([0-9]*\) .*/\1 \2 \3/p' \
+                           "$d/stimulus.scn")
+  if [ -n "$run" ]; then # a synthetic program: OpenCSD decoded its run back to the path
+    if out=$("$ed" --only "$run" --seed "$seed" --events "$nev" --pkt-out "$pk" 2>&1) &&
+       cmp -s "$pk/$run-$seed.bin" "$d/stream.bin"; then pass=$((pass + 1)); else
+      fail=$((fail + 1))
+      echo "FAIL decoder $id: stream.bin is not etm_decode's run $run seed $seed ($nev events) that OpenCSD decodes to the path:"
+      echo "$out" | tail -3; cmp "$pk/$run-$seed.bin" "$d/stream.bin" 2>&1 | head -1
+    fi
+  else # a directed vector: OpenCSD's packets of its stream, for etm_pkt_check.py below
+    cfgr=$(sed -n 's/^write 0x41010 \(0x[0-9A-Fa-f]*\|[0-9]*\).*/\1/p' "$d/stimulus.scn" | tail -1)
+    if "$ed" --pkts-of "$d/stream.bin" --configr "${cfgr:-0}" > "$pk/vec-$id.ocsd" 2> "$pk/vec-$id.err"; then
+      cp "$d/stream.bin" "$pk/vec-$id.bin"; pass=$((pass + 1))
+    else
+      fail=$((fail + 1)); echo "FAIL decoder $id: OpenCSD's packet processor:"; head -3 "$pk/vec-$id.err"
+    fi
+  fi
+done
+# every ETM stream: OpenCSD's packets = tracedump's (type, fields, offset)
+if out=$(tests/opencsd/etm_pkt_check.py "$build/decode/tracedump" "$pk" 2>&1); then
+  pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL decoder: OpenCSD's ETMv4 packets differ from tracedump's:"
+  echo "$out" | tail -8
 fi
 report decoder $pass $fail "$t0"
 

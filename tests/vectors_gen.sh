@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Generates the conformance vectors (vectors/README.md) with the golden model (vecgen) into
 # OUTDIR: the ITM's listed in tests/vectors/vectors.list (OUTDIR/itm/ID/...) and the other
-# blocks' listed in tests/vectors/BLOCK.list (OUTDIR/BLOCK/ID/..., BLOCK = dwt tpiu fpb sys),
+# blocks' listed in tests/vectors/BLOCK.list (OUTDIR/BLOCK/ID/..., BLOCK = dwt tpiu fpb sys etm),
 # an index.txt per block, and OUTDIR/README.md: vectors/README.md with its generated parts
 # (the vector tables, the port layouts of the .hex files) rewritten between their marker
 # lines. The ITM vectors take their configuration as vecgen --params P,F,H,T,G (the NAME:...
@@ -16,7 +16,7 @@ vecgen=$1; out=$2; shift 2
 declare -A params defs
 for spec in "$@"; do params[${spec%%:*}]=${spec#*:}; done
 readme=vectors/README.md
-blocks=(dwt tpiu fpb sys)
+blocks=(dwt tpiu fpb sys etm)
 
 rm -rf "$out"; mkdir -p "$out/itm"
 declare -A seen
@@ -124,6 +124,8 @@ blk_table() { # BLOCK
           echo "|---|---|---|---|---|---|---|" ;;
     sys)  echo "| id | config | cycles | ATB bytes | DWT port events | txb bytes | pin captures | source | rules |"
           echo "|---|---|---|---|---|---|---|---|---|" ;;
+    etm)  echo "| id | config | cycles | ATB bytes | APB accesses | source | rules (docs/etm-contract.md) |"
+          echo "|---|---|---|---|---|---|---|" ;;
   esac
   for id in ${bids[$b]}; do
     local c="| \`$id\` | ${hdr[$id.config]:-} | ${hdr[$id.cycles]:-}"
@@ -133,6 +135,7 @@ blk_table() { # BLOCK
       tpiu) echo "$c | ${hdr[$id.bytes]:-} | ${hdr[$id.txb]:-} | ${hdr[$id.capture]:-} | $s" ;;
       fpb)  echo "$c | ${hdr[$id.fetches]:-} | ${hdr[$id.apb]:-} | $s" ;;
       sys)  echo "$c | ${hdr[$id.bytes]:-} | ${hdr[$id.hwsrc]:-} | ${hdr[$id.txb]:-} | ${hdr[$id.capture]:-} | $s" ;;
+      etm)  echo "$c | ${hdr[$id.bytes]:-} | ${hdr[$id.apb]:-} | $s" ;;
     esac
   done
 }

@@ -9,7 +9,7 @@
 # has vectors (a fault can show on several, whatever configuration its @cfg names):
 #   rtl/itm   -> itm (base, min, max) and sys     rtl/fpb           -> fpb
 #   rtl/dwt   -> dwt (full, dwt, dwtmin) and sys  rtl/common, rtl/top -> every block
-#   rtl/tpiu  -> tpiu and sys
+#   rtl/tpiu  -> tpiu and sys                     rtl/etm           -> etm
 # A vector kills a mutant when its bench reports a MISMATCH; a run that neither passes nor
 # mismatches (a bench or compile error) stops the script. An RTL assertion message does not
 # count: a vector is a contract on the ports.
@@ -35,7 +35,7 @@ root=$(pwd)
 vm=$build/vmut
 proof=tests/vectors/mutant_kills.txt
 notes=tests/vectors/mutant_rules.txt
-blocks=(itm dwt tpiu fpb sys)
+blocks=(itm dwt tpiu fpb sys etm)
 
 # the configurations each block has vectors for (vector.txt "config" lines)
 declare -A bcfgs
@@ -47,13 +47,14 @@ done
 mutant_blocks() {
   case "$1" in
     rtl/itm/*) echo "itm sys" ;; rtl/dwt/*) echo "dwt sys" ;; rtl/tpiu/*) echo "tpiu sys" ;;
-    rtl/fpb/*) echo "fpb" ;; *) echo "${blocks[*]}" ;;
+    rtl/fpb/*) echo "fpb" ;; rtl/etm/*) echo "etm" ;; *) echo "${blocks[*]}" ;;
   esac
 }
 # home_blocks FILE: the blocks whose vectors must kill it (sys only for shared or top RTL)
 home_blocks() {
   case "$1" in
     rtl/itm/*) echo itm ;; rtl/dwt/*) echo dwt ;; rtl/tpiu/*) echo tpiu ;; rtl/fpb/*) echo fpb ;;
+    rtl/etm/*) echo etm ;;
     *) echo "${blocks[*]}" ;;
   esac
 }

@@ -100,7 +100,8 @@ asan=$out/asan; mkdir -p "$asan"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 defs=$(make -s --no-print-directory c-params-base)
 objs=()
-for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c tests/opencsd/etm_prog.c; do
+for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c tests/opencsd/etm_prog.c \
+           sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c; do
   o=$asan/$(echo "$src" | tr / _).o
   cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs \
      -Isim/golden/include -Isim/c_tb/common -c "$src" -o "$o" || fail "asan: $src does not compile"

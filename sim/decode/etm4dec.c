@@ -24,7 +24,8 @@ const char *etm4_type_name(enum etm4_type t)
     static const char *const names[ETM4_NTYPES] = {
         "NONE",      "A-SYNC",     "TRACE-INFO", "TRACE-ON",  "TIMESTAMP",
         "ADDR-MATCH", "ADDR-SHORT", "ADDR-LONG",  "ADDR-CTXT", "ATOM",
-        "EXCEPTION", "EXC-RETURN", "CYCLE-COUNT", "OVERFLOW", "UNKNOWN"};
+        "EXCEPTION", "EXC-RETURN", "CYCLE-COUNT", "OVERFLOW", "COMMIT",
+        "CANCEL",    "MISPREDICT", "UNKNOWN"};
     return (unsigned)t < ETM4_NTYPES ? names[t] : "?";
 }
 
@@ -173,6 +174,19 @@ static enum step parse(struct etm4dec *d)
         p->cc_unknown = true;
         p->type = ETM4_CC;
         return DONE;
+    case 0x2D: /* Commit: the count as a field (section 18, [ETM-SPEC-6]) */
+        if ((k = uleb(b, n, 1, 5, &p->commit)) <= 0)
+            return k == 0 ? MORE : BAD;
+        p->type = ETM4_COMMIT;
+        return DONE;
+    case 0x2E:
+    case 0x2F: /* Cancel format 1: the count; 2F with a mispredict ([ETM-SPEC-5]) */
+        if ((k = uleb(b, n, 1, 5, &p->cancel)) <= 0)
+            return k == 0 ? MORE : BAD;
+        p->fmt = 1;
+        p->mispred = h == 0x2F;
+        p->type = ETM4_CANCEL;
+        return DONE;
     case 0x90:
     case 0x91:
     case 0x92:
@@ -221,7 +235,42 @@ static enum step parse(struct etm4dec *d)
     default:
         break;
     }
-    /* atoms ([ETM-PKT-ATOM]) */
+    if (h >= 0x30 && h <= 0x37) { /* Mispredict, Cancel F2: A[1:0] = -, E, EE, N */
+        static const uint8_t na[4] = {0, 1, 2, 1}, at[4] = {0, 1, 3, 0};
+        p->natoms = na[h & 3u];
+        p->atoms = at[h & 3u];
+        p->mispred = true;
+        if (h >= 0x34) {
+            p->fmt = 2;
+            p->cancel = 1;
+            p->type = ETM4_CANCEL;
+        } else {
+            p->type = ETM4_MISPRED;
+        }
+        return DONE;
+    }
+    if (h >= 0x38 && h <= 0x3F) { /* Cancel F3: cancel CC + 2, mispredict, A: one E atom */
+        p->fmt = 3;
+        p->cancel = ((h >> 1) & 3u) + 2u;
+        p->mispred = true;
+        p->natoms = (uint8_t)(h & 1u);
+        p->atoms = h & 1u;
+        p->type = ETM4_CANCEL;
+        return DONE;
+    }
+    /* atoms ([ETM-PKT-ATOM]; F4 and F5: [ETM-ATOM-4], bit i = atom i, 1 = E) */
+    if (h >= 0xDC && h <= 0xDF) {
+        static const uint8_t f4[4] = {0x0E, 0x00, 0x0A, 0x05};
+        p->fmt = 4, p->natoms = 4, p->atoms = f4[h & 3u];
+        p->type = ETM4_ATOM;
+        return DONE;
+    }
+    if (h == 0xF5 || (h >= 0xD5 && h <= 0xD7)) {
+        p->fmt = 5, p->natoms = 5;
+        p->atoms = h == 0xF5 ? 0x1Eu : h == 0xD5 ? 0x00u : h == 0xD6 ? 0x0Au : 0x15u;
+        p->type = ETM4_ATOM;
+        return DONE;
+    }
     if (h == 0xF6 || h == 0xF7) {
         p->fmt = 1, p->natoms = 1, p->atoms = h & 1u;
     } else if (h >= 0xD8 && h <= 0xDB) {
@@ -370,6 +419,16 @@ char *etm4_put(const struct etm4_pkt *p, uint64_t offset, char *o)
         if (p->cc_unknown)
             return tp_str(o, " unknown");
         return tp_dec(tp_str(tp_dec(tp_str(o, " count="), p->cc), " field="), p->cc_field);
+    case ETM4_COMMIT:
+        return tp_dec(tp_str(o, " count="), p->commit);
+    case ETM4_CANCEL:
+    case ETM4_MISPRED:
+        if (p->type == ETM4_CANCEL) {
+            o = tp_dec(tp_str(o, " f"), p->fmt);
+            o = tp_dec(tp_str(o, " count="), p->cancel);
+            o = tp_dec(tp_str(o, " mispredict="), p->mispred ? 1u : 0u);
+        }
+        return p->natoms ? atoms_put(p, tp_str(o, " atoms=")) : o;
     default:
         return o;
     }
@@ -435,6 +494,16 @@ char *etm4_json_put(const struct etm4_pkt *p, uint64_t offset, char *o)
             return tp_str(o, ",\"unknown\":true");
         return tp_dec(tp_str(tp_dec(tp_str(o, ",\"count\":"), p->cc), ",\"field\":"),
                       p->cc_field);
+    case ETM4_COMMIT:
+        return tp_dec(tp_str(o, ",\"count\":"), p->commit);
+    case ETM4_CANCEL:
+    case ETM4_MISPRED:
+        if (p->type == ETM4_CANCEL) {
+            o = tp_dec(tp_str(o, ",\"fmt\":"), p->fmt);
+            o = tp_dec(tp_str(o, ",\"count\":"), p->cancel);
+            o = tp_dec(tp_str(o, ",\"mispredict\":"), p->mispred ? 1u : 0u);
+        }
+        return tp_chr(atoms_put(p, tp_str(o, ",\"atoms\":\"")), '"');
     default:
         return o;
     }

@@ -23,11 +23,14 @@ enum etm4_type {
     ETM4_ADDR_S,     /* 96: short address IS1, 1 or 2 payload bytes */
     ETM4_ADDR_L,     /* 9B: long 32-bit address IS1 */
     ETM4_ADDR_CTXT,  /* 83: long 32-bit address IS1 with context */
-    ETM4_ATOM,       /* F1 F6..F7, F2 D8..DB, F3 F8..FF, F6 C0..D4, E0..F4 */
+    ETM4_ATOM,       /* F1 F6..F7, F2 D8..DB, F3 F8..FF, F4 DC..DF, F5 D5..D7 F5, F6 C0..D4 E0..F4 */
     ETM4_EXC,        /* 06: exception */
     ETM4_ERET,       /* 07: exception return */
     ETM4_CC,         /* 0E / 0F: cycle count format 1 (COMMOPT = 1: no commit section) */
     ETM4_OVF,        /* 00 05: overflow */
+    ETM4_COMMIT,     /* 2D COMMIT: commit (section 18) */
+    ETM4_CANCEL,     /* 2E/2F COUNT (F1, 2F: with mispredict), 34..37 (F2), 38..3F (F3) */
+    ETM4_MISPRED,    /* 30..33: mispredict, 31..33 with atoms */
     ETM4_UNKNOWN,    /* a header (or extension byte) this decoder does not read */
     ETM4_NTYPES
 };
@@ -61,6 +64,10 @@ struct etm4_pkt {
     uint16_t exc_type;
     uint8_t e1e0, p;
     int exc;
+    /* COMMIT: elements committed; CANCEL: elements cancelled, format (fmt 1..3), with a
+     * mispredict; CANCEL F2/F3 and MISPRED: the atoms the packet carries (natoms, atoms) */
+    uint32_t commit, cancel;
+    bool mispred;
 };
 
 struct etm4dec_stats {

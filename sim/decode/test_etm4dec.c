@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the ETMv4 packet decoder (etm4dec): the hand-derived streams of
  * docs/etm-contract.md section 14 (E1..E5) and the examples of section 9, each decoded to
- * its text lines; then headers the contract does not use, which must come out as
+ * its text lines, the speculation packets of section 18; then headers the contract does not use, which must come out as
  * "unknown ETMv4 header" lines (nothing dropped), and a packet cut by the end. */
 #include <stdio.h>
 #include <string.h>
@@ -132,13 +132,33 @@ int main(void)
           0x06, 0x1F, 0x06, 0x21, 0x06, 0x91, 0x10);
     CHECK("9.9 Cycle Count unknown", "ETM-CYCLE-COUNT unknown\n", 0x0F);
     /* what the contract does not use: one line each, decoding goes on */
-    CHECK("unknown headers: Function Return 05, F5 D5, Event 71, Context 80",
+    /* section 18: S1 of test_etm_model (Cancel with Mispredict, Commit), then the
+     * speculation packets the unit does not send but ETMv4 defines (OpenCSD's layouts) */
+    CHECK("18 S1: cancel with mispredict, commit",
+          L_ASYNC L_TINFO0 L_TON "ETM-ADDR-CTXT addr=0x00001000 is=1 el=0 sf=0 ns=0\n"
+          "ETM-ATOM f3 atoms=ENE\nETM-CANCEL f1 count=2 mispredict=1\nETM-ATOM f2 atoms=NE\n"
+          "ETM-ADDR-SHORT addr=0x00002000 is=1 bits=16\nETM-COMMIT count=3\n",
+          ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00, 0x00, 0xFD, 0x2F, 0x02,
+          0xDA, 0x96, 0x80, 0x20, 0x2D, 0x03);
+    CHECK("18 Mispredict 30..33, Cancel F1 2E (2-byte count), F2 37, F3 3A/3F",
+          "ETM-MISPREDICT\nETM-MISPREDICT atoms=E\nETM-MISPREDICT atoms=EE\n"
+          "ETM-MISPREDICT atoms=N\nETM-CANCEL f1 count=129 mispredict=0\n"
+          "ETM-CANCEL f2 count=1 mispredict=1 atoms=N\n"
+          "ETM-CANCEL f3 count=3 mispredict=1\nETM-CANCEL f3 count=5 mispredict=1 atoms=E\n",
+          0x30, 0x31, 0x32, 0x33, 0x2E, 0x81, 0x01, 0x37, 0x3A, 0x3F);
+    /* section 19: F4 DC..DF, F5 F5 D5 D6 D7 ([ETM-ATOM-4], oldest first) */
+    CHECK("19 atom formats 4 and 5",
+          "ETM-ATOM f4 atoms=NEEE\nETM-ATOM f4 atoms=NNNN\nETM-ATOM f4 atoms=NENE\n"
+          "ETM-ATOM f4 atoms=ENEN\nETM-ATOM f5 atoms=NEEEE\nETM-ATOM f5 atoms=NNNNN\n"
+          "ETM-ATOM f5 atoms=NENEN\nETM-ATOM f5 atoms=ENENE\n",
+          0xDC, 0xDD, 0xDE, 0xDF, 0xF5, 0xD5, 0xD6, 0xD7);
+    CHECK("unknown headers: Function Return 05, Q A0, Event 71, Context 80",
           "unknown ETMv4 header 0x05 at byte offset 0\n"
-          "unknown ETMv4 header 0xd5 at byte offset 1\n"
+          "unknown ETMv4 header 0xa0 at byte offset 1\n"
           "unknown ETMv4 header 0x71 at byte offset 2\n"
           "unknown ETMv4 header 0x80 at byte offset 3\n"
           "ETM-TRACE-ON\n",
-          0x05, 0xD5, 0x71, 0x80, 0x04);
+          0x05, 0xA0, 0x71, 0x80, 0x04);
     CHECK("Discard 00 03: unknown extension, whole",
           "unknown ETMv4 header 0x00 at byte offset 0 (extension: bytes=00 03)\nETM-TRACE-ON\n",
           0x00, 0x03, 0x04);

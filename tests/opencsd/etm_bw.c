@@ -39,6 +39,7 @@ struct bw_cfg {
     const char *name;
     uint32_t configr, ccctlr, tsctlr, syncpr;
     const char *what;
+    bool f45; // atom formats 4 and 5 (docs/etm-contract.md section 19)
 };
 
 #define CFG_RS 0x1000u
@@ -47,15 +48,17 @@ struct bw_cfg {
 #define CFG_TS 0x0800u
 
 static const struct bw_cfg k_cfgs[] = {
-    {"default", CFG_RS, 0, 0, 0, "RS on (RsDepth as --rs-depth), address history, no BB/CCI/TS"},
-    {"rs-off", 0, 0, 0, 0, "TRCCONFIGR.RS = 0"},
-    {"bb", CFG_BB | CFG_RS, 0, 0, 0, "TRCCONFIGR.BB = 1 (turns the RS off)"},
-    {"cci-thr1", CFG_RS | CFG_CCI, 1, 0, 0, "CCI, TRCCCCTLR.THRESHOLD 1: a count per P0"},
-    {"cci-thr16", CFG_RS | CFG_CCI, 16, 0, 0, "CCI, THRESHOLD 16"},
-    {"ts", CFG_RS | CFG_TS, 0, 0, 0, "TS: requests at exceptions and returns only"},
-    {"ts-every-p0", CFG_RS | CFG_TS, 0, 0x01, 0, "TS, TRCTSCTLR TRUE: after every P0"},
-    {"ts+cci-thr16", CFG_RS | CFG_TS | CFG_CCI, 16, 0, 0, "TS and CCI THRESHOLD 16"},
-    {"sync1k", CFG_RS, 0, 0, 10, "TRCSYNCPR 10: A-Sync + Trace Info every 1 KiB"},
+    {"default", CFG_RS, 0, 0, 0, "RS on (RsDepth as --rs-depth), address history, no BB/CCI/TS", false},
+    {"rs-off", 0, 0, 0, 0, "TRCCONFIGR.RS = 0", false},
+    {"bb", CFG_BB | CFG_RS, 0, 0, 0, "TRCCONFIGR.BB = 1 (turns the RS off)", false},
+    {"cci-thr1", CFG_RS | CFG_CCI, 1, 0, 0, "CCI, TRCCCCTLR.THRESHOLD 1: a count per P0", false},
+    {"cci-thr16", CFG_RS | CFG_CCI, 16, 0, 0, "CCI, THRESHOLD 16", false},
+    {"ts", CFG_RS | CFG_TS, 0, 0, 0, "TS: requests at exceptions and returns only", false},
+    {"ts-every-p0", CFG_RS | CFG_TS, 0, 0x01, 0, "TS, TRCTSCTLR TRUE: after every P0", false},
+    {"ts+cci-thr16", CFG_RS | CFG_TS | CFG_CCI, 16, 0, 0, "TS and CCI THRESHOLD 16", false},
+    {"sync1k", CFG_RS, 0, 0, 10, "TRCSYNCPR 10: A-Sync + Trace Info every 1 KiB", false},
+    {"f45", CFG_RS, 0, 0, 0, "as default, atoms also packed in formats 4/5 (AtomF45 = 1)", true},
+    {"bb-f45", CFG_BB | CFG_RS, 0, 0, 0, "as bb, atom formats 4/5 (AtomF45 = 1)", true},
 };
 #define NCFG (sizeof k_cfgs / sizeof k_cfgs[0])
 
@@ -75,6 +78,7 @@ struct stats {
     uint64_t bytes;         // ATB bytes
     uint64_t pkt[PK_N], pkt_bytes[PK_N];   // from the ATB stream
     uint64_t addr[C_N][PK_N];              // address packets by cause and format (demands)
+    uint64_t fmt_pkts[7], fmt_atoms[7];    // atom packets and their atoms by format 1..6
     unsigned errors;
 };
 
@@ -86,6 +90,18 @@ static void stats_add(struct stats *a, const struct stats *b)
         d[i] += s[i];
     }
     a->errors += b->errors;
+}
+
+// The atom format of an atom packet's header (1..6) and its atom count ([ETM-PKT-ATOM],
+// [ETM-ATOM-4]).
+static unsigned atom_fmt(uint8_t h, unsigned *natoms)
+{
+    if (h == 0xF6u || h == 0xF7u) return *natoms = 1u, 1u;
+    if (h >= 0xD8u && h <= 0xDBu) return *natoms = 2u, 2u;
+    if (h >= 0xF8u) return *natoms = 3u, 3u;
+    if (h >= 0xDCu && h <= 0xDFu) return *natoms = 4u, 4u;
+    if (h == 0xF5u || (h >= 0xD5u && h <= 0xD7u)) return *natoms = 5u, 5u;
+    return *natoms = (h & 0x1Fu) + 4u, 6u; // F6: 3 + COUNT E atoms and the final one
 }
 
 static uint64_t sum_ind(const uint64_t v[3]) { return v[0] + v[1] + v[2]; }
@@ -154,7 +170,7 @@ static void start(struct drv *d, const struct bw_cfg *c, unsigned rs_depth, stru
                   uint8_t *buf, unsigned maxbuf, const char *who)
 {
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = rs_depth, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true};
+                         .sec_ext = true, .atom_f45 = c->f45};
     memset(d, 0, sizeof *d);
     if (etm_model_init(&d->m, &ec) != 0) {
         fprintf(stderr, "etm_bw: bad model configuration (rs_depth %u)\n", rs_depth);
@@ -294,6 +310,11 @@ static void finish(struct drv *d)
         }
         st->pkt[k]++;
         st->pkt_bytes[k] += l;
+        if (k == PK_ATOM) {
+            unsigned na, f = atom_fmt(d->out[i], &na);
+            st->fmt_pkts[f]++;
+            st->fmt_atoms[f] += na;
+        }
         i += l;
     }
     // both parses must see the same address packets
@@ -374,6 +395,15 @@ static void print_cfg(const struct bw_cfg *c, const struct stats *s, bool rows)
                (unsigned long long)at, 100.0 * ratio(ex, at), 100.0 * ratio(sh, at),
                100.0 * ratio(lg, at), 100.0 * ratio(cx, at), (unsigned long long)s->instr,
                (unsigned long long)s->bytes, (unsigned)c->configr);
+        printf("atoms %s atoms_per_atom_byte %.4f", c->name,
+               ratio(s->fmt_atoms[1] + s->fmt_atoms[2] + s->fmt_atoms[3] + s->fmt_atoms[4] +
+                         s->fmt_atoms[5] + s->fmt_atoms[6],
+                     s->pkt[PK_ATOM]));
+        for (unsigned f = 1; f <= 6u; f++) { // packets and atoms per format
+            printf(" F%u %llu %llu", f, (unsigned long long)s->fmt_pkts[f],
+                   (unsigned long long)s->fmt_atoms[f]);
+        }
+        printf("\n");
         printf("pkts %s", c->name); // the packet counts (tests/opencsd/etm_bw_check.sh)
         for (unsigned k = 0; k < PK_N; k++) {
             if (s->pkt[k]) {
@@ -402,6 +432,15 @@ static void print_cfg(const struct bw_cfg *c, const struct stats *s, bool rows)
                    (unsigned long long)s->pkt_bytes[k]);
         }
     }
+    printf("\n   atom packets by format (packets/atoms):");
+    for (unsigned f = 1; f <= 6u; f++) {
+        printf(" F%u %llu/%llu", f, (unsigned long long)s->fmt_pkts[f],
+               (unsigned long long)s->fmt_atoms[f]);
+    }
+    printf("; %.4f atoms per atom byte",
+           ratio(s->fmt_atoms[1] + s->fmt_atoms[2] + s->fmt_atoms[3] + s->fmt_atoms[4] +
+                     s->fmt_atoms[5] + s->fmt_atoms[6],
+                 s->pkt[PK_ATOM]));
     printf("\n   address packets %llu: exact %.1f %%, short %.1f %%, long %.1f %%, with context %.1f %%\n",
            (unsigned long long)at, 100.0 * ratio(ex, at), 100.0 * ratio(sh, at),
            100.0 * ratio(lg, at), 100.0 * ratio(cx, at));
@@ -469,7 +508,7 @@ static int self_test(void)
     unsigned bad = 0;
     for (size_t h = 0; h < sizeof k_hand / sizeof k_hand[0]; h++) {
         const struct hand *x = &k_hand[h];
-        struct bw_cfg c = {x->name, x->configr, 0, 0, 0, ""};
+        struct bw_cfg c = {x->name, x->configr, 0, 0, 0, "", false};
         struct stats st;
         struct drv d;
         static uint8_t buf[4096];

@@ -92,7 +92,10 @@ unsigned pkt_parse(const uint8_t *b, unsigned n, enum pk *kind)
     if (h == 0x9Bu) { *kind = PK_LONG; return n < 5u ? 0u : 5u; }
     if (h == 0x83u) { *kind = PK_CTX; return n < 6u ? 0u : 6u; } // INFO: no V/C bytes here
     if (h >= 0xC0u && h <= 0xD4u) { *kind = PK_ATOM; return 1u; } // F6, final E
+    if (h >= 0xD5u && h <= 0xD7u) { *kind = PK_ATOM; return 1u; } // F5 (section 19)
     if (h >= 0xD8u && h <= 0xDBu) { *kind = PK_ATOM; return 1u; } // F2
+    if (h >= 0xDCu && h <= 0xDFu) { *kind = PK_ATOM; return 1u; } // F4 (section 19)
+    if (h == 0xF5u) { *kind = PK_ATOM; return 1u; }                 // F5 (section 19)
     if (h >= 0xE0u && h <= 0xF4u) { *kind = PK_ATOM; return 1u; } // F6, final N
     if (h >= 0xF6u) { *kind = PK_ATOM; return 1u; }                 // F1, F3
     return 0;

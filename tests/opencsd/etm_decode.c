@@ -32,8 +32,22 @@
 // and decodes ID 0x10.
 // Configurations (k_runs): TRCCONFIGR/TRCCCCTLR/TRCTSCTLR/TRCSYNCPR values, Non-secure
 // handlers, ViewInst start/stop on CMPMATCH, and Secure handlers made prohibited.
+// --rtl TB: the same through the RTL (issue #23 item 4: "the ETM's trace ID from our TPIU
+// output"): the run drives the golden trace_top of CFG=full (sys_model, the model the
+// harness runs) instead of the stand-alone blocks, with the real ITM on trace ID 0x01 writing
+// words to stimulus port 0 in some of the gaps (so the funnel interleaves two IDs), and is
+// also written, cycle by cycle, as a lockstep-harness scenario (etm_scn.c), which the harness
+// TB (trace_tb of CFG=full) runs with the RTL and the golden model compared every cycle,
+// capturing the RTL's formatter output (--capture-txb). That capture must be the golden
+// run's byte for byte (the scenario reproduces the run), and it is what OpenCSD deformats
+// and decodes against the path. The start/stop configurations are skipped (CMPMATCH comes
+// from the DWT there). --scn FILE: a directed scenario instead (etm_scnprog.c).
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
-//                   [--seed S] [--pkt-out DIR]
+//                   [--seed S] [--pkt-out DIR] [--spec N] [--f45] [--emit-scn FILE]
+//                   [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
+//        etm_decode --pkts-of FILE [--configr V]
+//   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
+//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -51,8 +65,12 @@
 
 #include "etm_model.h"
 #include "funnel_model.h"
+#include "sys_model.h"
 #include "tpiu_model.h"
 #include "etm_prog.h"
+#include "etm_spec_pe.h"
+#include "etm_scn.h"
+#include "etm_scnprog.h"
 
 #define MAXB 400000u
 #define MAXE 60000u
@@ -94,6 +112,27 @@ static uint8_t g_bytes[MAXB];
 static unsigned g_nbytes;
 static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
 static const char *g_pkt_dir;
+static bool g_f45;      // --f45: atom formats 4 and 5 (docs/etm-contract.md section 19)
+static unsigned g_spec; // --spec N: MaxSpec N and the speculative PE of etm_spec_pe.c
+static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong, g_spec_cancel;
+// --rtl TB: the run is also written as a scenario (etm_scn.c) and run by the lockstep
+// harness TB (CFG=full): OpenCSD then decodes the RTL's TPIU formatter output
+static const char *g_rtl_tb;
+static const char *g_rtl_dir = "build/opencsd/etm-rtl";
+static struct etm_scn g_scn;
+static bool g_scn_on;
+static unsigned g_skipped; // configurations --rtl cannot reproduce in trace_top
+// gts_i of a cycle, and the trace ID OpenCSD decodes: this program's runs, or (--scn) a
+// directed scenario's
+static uint64_t g_gts_base = 0x1000000000ull, g_gts_at, g_gts_step = 1;
+static unsigned g_traceid = 0x10;
+static const char *g_scns[64]; // --scn FILE: directed scenarios decoded on the RTL
+static unsigned g_nscn;
+
+static uint64_t gts_of(uint64_t cyc)
+{
+    return g_gts_base + (cyc - g_gts_at) * g_gts_step;
+}
 
 static void add(char (*list)[ELEN], unsigned *n, const char *fmt, unsigned long long a,
                 unsigned long long b, unsigned long long c, unsigned long long d)
@@ -121,11 +160,107 @@ struct drv {
     uint8_t itm_byte;
     uint32_t itm_rng;
     unsigned itm_sent;
+    // --rtl: the whole golden trace_top of CFG=full instead (the model the lockstep harness
+    // runs), the real ITM on the funnel's input 0, fed by stimulus writes (ipsel...)
+    struct sys_model sys;
+    bool ipsel, ipenable;
+    uint32_t ipwdata, iaddr;
+    unsigned itm_writes;
 };
+
+// The ETM model of the run: the stand-alone one, or the system's (--rtl).
+static struct etm_model *drv_etm(struct drv *d)
+{
+    return g_rtl_tb ? &d->sys.etm : &d->m;
+}
+
+// trace_top with CFG=full's parameters (configs/configs.txt), for --rtl.
+static void drv_sys_init(struct drv *d)
+{
+    struct sys_cfg c;
+    memset(&c, 0, sizeof c);
+    c.itm = (struct itm_cfg){.num_stim_ports = 32, .stim_fifo_depth = 4, .hw_fifo_depth = 2,
+                             .ts_width = 12, .gts_width = 64};
+    c.fpb = (struct fpb_cfg){.num_code = 8, .num_lit = 0, .both_halves = true, .sec_ext = true,
+                             .ude = true};
+    c.has_tpiu = true;
+    c.tpiu = (struct tpiu_cfg){.port_width = 4, .atb_fifo_depth = 4, .frame_idle_cycles = 16};
+    c.has_dwt = true;
+    c.dwt = (struct dwt_cfg){.num_comp = 4, .fifo_depth = 1, .main_ext = true, .trace = true,
+                             .cyccnt = true, .prfcnt = true, .exttrig = false, .vmask = true,
+                             .pcsr = true, .sec_ext = true, .ude = true};
+    c.has_etm = true;
+    c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                             .sec_ext = true};
+    c.funnel_hold = 8;
+    if (sys_model_init(&d->sys, &c) != 0) {
+        fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
+        exit(2);
+    }
+}
+
+// One cycle of --rtl: the harness's input defaults (sim/c_tb/common/driver.c level_default),
+// the shared APB from whichever block this cycle writes, the PE trace interface.
+static void drv_cycle_sys(struct drv *d)
+{
+    struct sys_in si;
+    struct sys_out so;
+    memset(&si, 0, sizeof si);
+    si.itm.rst_n = true;
+    si.itm.atready = si.itm.trcena = si.itm.niden = true;
+    si.itm.spniden = d->in.spniden;
+    si.pe_priv = si.niden_p = si.spniden_p = true;
+    si.itm.gts = 0x1000000000ull + d->cyc;
+    if (d->in.psel || d->tin.psel || d->ipsel) {
+        si.itm.psel = true;
+        si.itm.pwrite = true;
+        si.itm.pstrb = 0xF;
+        si.itm.pprot = 0x3; // the scenario's write defaults: priv=1 ns=1
+        si.itm.penable = d->in.psel ? d->in.penable : d->tin.psel ? d->tin.penable : d->ipenable;
+        si.itm.paddr = d->in.psel ? 0x41000u | (d->in.paddr & 0xFFFu)
+                       : d->tin.psel ? 0x40000u | (d->tin.paddr & 0xFFFu) : d->iaddr & 0xFFFu;
+        si.itm.pwdata = d->in.psel ? d->in.pwdata : d->tin.psel ? d->tin.pwdata : d->ipwdata;
+    }
+    si.etm_pe_valid = d->in.pe_valid;
+    si.etm_pe_addr = d->in.pe_addr;
+    si.etm_pe_size = d->in.pe_size;
+    si.etm_pe_br = d->in.pe_br;
+    si.etm_pe_ind = d->in.pe_ind;
+    si.etm_pe_taken = d->in.pe_taken;
+    si.etm_pe_link = d->in.pe_link;
+    si.etm_pe_excret = d->in.pe_excret;
+    si.etm_pe_ns = d->in.pe_ns;
+    si.etm_exc_valid = d->in.exc_valid;
+    si.etm_exc_num = d->in.exc_num;
+    si.etm_exc_ret = d->in.exc_ret;
+    if (g_scn_on) {
+        etm_scn_cycle_sys(&g_scn, &si);
+    }
+    sys_model_eval(&d->sys, &si, &so);
+    if (so.txb_valid && g_nbytes < MAXB) {
+        g_bytes[g_nbytes++] = so.txb;
+    }
+    d->itm_sent += so.itm.atvalid && so.atready;
+    sys_model_step(&d->sys, &si);
+    d->ovf |= d->sys.etm.last_ovf;
+    d->cyc++;
+    d->in.pe_valid = d->in.exc_valid = false;
+    d->in.psel = d->in.penable = d->in.pwrite = false;
+    d->tin.psel = d->tin.penable = d->tin.pwrite = false;
+    d->ipsel = d->ipenable = false;
+    d->in.cmpmatch = 0;
+}
 
 static void drv_cycle(struct drv *d)
 {
     struct etm_out o;
+    if (g_rtl_tb) {
+        drv_cycle_sys(d);
+        return;
+    }
+    if (g_scn_on) {
+        etm_scn_cycle(&g_scn, &d->in, d->tpiu ? &d->tin : NULL);
+    }
     d->in.gts = 0x1000000000ull + d->cyc;
     if (!d->tpiu) {
         d->in.atready = !d->slow || (d->cyc & 1u) == 0u;
@@ -161,7 +296,7 @@ static void drv_cycle(struct drv *d)
             d->itm_sent++;
         }
         d->itm_rng = d->itm_rng * 1103515245u + 12345u;
-        if (!d->itm_valid && ((d->itm_rng >> 16) & 7u) == 0u) {
+        if (!g_rtl_tb && !d->itm_valid && ((d->itm_rng >> 16) & 7u) == 0u) {
             d->itm_valid = true;
             d->itm_byte = (uint8_t)(d->itm_rng >> 24);
         }
@@ -174,6 +309,24 @@ static void drv_cycle(struct drv *d)
     d->in.pe_valid = d->in.exc_valid = false;
     d->in.psel = d->in.penable = d->in.pwrite = false;
     d->in.cmpmatch = 0;
+    d->in.spec_commit = d->in.spec_cancel = 0;
+    d->in.spec_flush = d->in.spec_mispred = false;
+}
+
+static void set_event(struct drv *d, const struct prog_event *e)
+{
+    d->in.pe_valid = !e->exc;
+    d->in.exc_valid = e->exc;
+    d->in.pe_addr = e->addr;
+    d->in.pe_size = e->size32;
+    d->in.pe_br = e->br;
+    d->in.pe_ind = e->ind;
+    d->in.pe_taken = e->taken;
+    d->in.pe_link = e->link;
+    d->in.pe_excret = e->excret;
+    d->in.pe_ns = e->ns;
+    d->in.exc_num = (uint16_t)e->exc_num;
+    d->in.exc_ret = e->ret;
 }
 
 static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
@@ -185,6 +338,18 @@ static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
         d->tin.paddr = off;
         d->tin.pwdata = v;
         d->tin.pstrb = 0xF;
+        drv_cycle(d);
+    }
+}
+
+// --rtl: an ITM write (frame 0: a stimulus port, ITM_TER0, ITM_TCR)
+static void itm_write(struct drv *d, uint32_t off, uint32_t v)
+{
+    for (int ph = 0; ph < 2; ph++) {
+        d->ipsel = true;
+        d->ipenable = ph == 1;
+        d->ipwdata = v;
+        d->iaddr = off;
         drv_cycle(d);
     }
 }
@@ -222,7 +387,7 @@ static void exp_ts_cc(struct expect *x, uint64_t cyc, bool p0, bool tinfo_ts)
     bool ts = (x->rc->configr & 0x800u) != 0u;
     bool cci = (x->rc->configr & 0x10u) != 0u;
     if (p0 && ts && !tinfo_ts && (x->rc->tsctlr & 0x9Fu) == 1u) {
-        add(g_exp, &g_nexp, "T %llx", 0x1000000000ull + cyc, 0, 0, 0);
+        add(g_exp, &g_nexp, "T %llx", gts_of(cyc), 0, 0, 0);
     }
     if (p0 && cci && x->cc_unknown) {
         add(g_exp, &g_nexp, "C %llu", 0, 0, 0, 0);
@@ -244,7 +409,7 @@ static void exp_event(struct expect *x, const struct prog_event *e, uint64_t cyc
 {
     bool tinfo_ts = false;
     if (x->first && (x->rc->configr & 0x800u) != 0u) {
-        add(g_exp, &g_nexp, "T %llx", 0x1000000000ull + cyc, 0, 0, 0);
+        add(g_exp, &g_nexp, "T %llx", gts_of(cyc), 0, 0, 0);
         tinfo_ts = true;
     }
     x->first = false;
@@ -329,7 +494,8 @@ static void log_cb(const void *ctx, const char *msg, const int len)
 // form tests/opencsd/etm_pkt_check.py also makes of tracedump's --json lines:
 //   ASYNC | TINFO cc=C [cyct=N] | TON | TS ts=HEX bits=N [cc=N] | ADDR_MATCH idx=I addr=HEX
 //   is=N | ADDR_S / ADDR_L addr=HEX is=N | ADDR_CTXT addr=HEX is=N el=N ns=N | ATOM n=N
-//   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | OTHER type=HEX
+//   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | COMMIT n=N |
+//   CANCEL n=N mp=0/1 [atoms n=N bits=HEX] | MISPRED [atoms n=N bits=HEX] | OTHER type=HEX
 // each with the packet's offset in the stream (single source: the byte index) first.
 static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
                        const ocsd_trc_index_t index_sop, const void *pkt, const uint32_t size,
@@ -402,6 +568,27 @@ static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
     case ETM4_PKT_I_OVERFLOW:
         fprintf(f, "OVF\n");
         break;
+    case ETM4_PKT_I_COMMIT: // section 18
+        fprintf(f, "COMMIT n=%u\n", q->commit_elements);
+        break;
+    case ETM4_PKT_I_CANCEL_F1:
+    case ETM4_PKT_I_CANCEL_F1_MISPRED:
+    case ETM4_PKT_I_CANCEL_F2:
+    case ETM4_PKT_I_CANCEL_F3:
+        fprintf(f, "CANCEL n=%u mp=%u", q->cancel_elements,
+                q->type == ETM4_PKT_I_CANCEL_F1 ? 0u : 1u);
+        if (size > 0 && data[0] >= 0x34 && (data[0] & (data[0] >= 0x38 ? 1u : 3u)) != 0u) {
+            fprintf(f, " atoms n=%u bits=%x", (unsigned)q->atom.num, q->atom.En_bits);
+        }
+        fprintf(f, "\n");
+        break;
+    case ETM4_PKT_I_MISPREDICT:
+        if (size > 0 && (data[0] & 3u) != 0u) {
+            fprintf(f, "MISPRED atoms n=%u bits=%x\n", (unsigned)q->atom.num, q->atom.En_bits);
+        } else {
+            fprintf(f, "MISPRED\n");
+        }
+        break;
     default:
         fprintf(f, "OTHER type=%x\n", (unsigned)q->type);
         break;
@@ -428,9 +615,9 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     cfg.reg_idr0 = etm_model_idr(ec, 0);
     cfg.reg_idr1 = etm_model_idr(ec, 1);
     cfg.reg_idr2 = etm_model_idr(ec, 2);
-    cfg.reg_idr8 = 0;
+    cfg.reg_idr8 = etm_model_idr(ec, 8); // TRCIDR8.MAXSPEC
     cfg.reg_configr = rc->configr;
-    cfg.reg_traceidr = 0x10;
+    cfg.reg_traceidr = g_traceid;
     cfg.arch_ver = ARCH_V8;
     cfg.core_prof = profile_CortexM;
     ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
@@ -473,16 +660,324 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     return 0;
 }
 
+// ---- --rtl: the same stimulus on the RTL ---------------------------------------------------
+// Runs the scenario on the lockstep harness (RTL and golden model compared every cycle),
+// takes the RTL's formatter output (--capture-txb), checks it is byte for byte the golden
+// TPIU's output of this program's own run (so the scenario reproduced the run), and puts it
+// in g_bytes for OpenCSD.
+static uint8_t g_rtl_bytes[MAXB];
+
+static int rtl_capture(const struct run_cfg *rc, unsigned seed, const char *scn, const char *txb)
+{
+    char cmd[2048];
+    // its functional coverage too (DIR/CONFIG-SEED.json, tests/fcov_merge.py sums them)
+    snprintf(cmd, sizeof cmd,
+             "'%s' --quiet --capture-txb '%s' --fcov-json '%.*s.json' '%s' > '%s.log' 2>&1",
+             g_rtl_tb, txb, (int)(strlen(txb) - 4u), txb, scn, txb);
+    int st = system(cmd);
+    if (st != 0) {
+        printf("FAIL %s (RTL) seed %u: the lockstep run of %s failed (exit status %d): see "
+               "%s.log\n",
+               rc->name, seed, scn, st, txb);
+        return 1;
+    }
+    FILE *f = fopen(txb, "rb");
+    if (!f) {
+        printf("FAIL %s (RTL) seed %u: no capture %s\n", rc->name, seed, txb);
+        return 1;
+    }
+    size_t n = fread(g_rtl_bytes, 1, MAXB, f);
+    fclose(f);
+    // the harness runs on after etm_decode's last cycle (wait_idle, idle): only padding
+    // and syncs may follow; the bytes of the run must be the same
+    if (n < g_nbytes || memcmp(g_rtl_bytes, g_bytes, g_nbytes) != 0) {
+        size_t i = 0;
+        while (i < n && i < g_nbytes && g_rtl_bytes[i] == g_bytes[i]) {
+            i++;
+        }
+        printf("FAIL %s (RTL) seed %u: the RTL's formatter output (%zu bytes, %s) differs from "
+               "the golden run's (%u bytes) at byte %zu: the scenario %s does not reproduce "
+               "the run\n",
+               rc->name, seed, n, txb, g_nbytes, i, scn);
+        return 1;
+    }
+    memcpy(g_bytes, g_rtl_bytes, n);
+    g_nbytes = (unsigned)n;
+    return 0;
+}
+
+// ---- --scn: a directed scenario's RTL stream ----------------------------------------------
+// The scenario read as a program (etm_scnprog.c), run by the lockstep harness as it is (then
+// until the TPIU has sent everything) with --capture-txb, the RTL's formatter output decoded by OpenCSD against the code image built
+// from its pe lines; the expected elements come from its pe lines and their cycles.
+static int run_scn(const char *path)
+{
+    static struct scnprog sp;
+    int r = scnprog_load(path, &sp);
+    if (r != 0) {
+        if (r > 0) {
+            printf("skip %s: %s\n", path, sp.why);
+            g_skipped++;
+        }
+        return r > 0 ? -1 : 1;
+    }
+    struct run_cfg rc = {.name = path, .configr = sp.configr, .ccctlr = sp.ccctlr & 0xFFFu,
+                         .tsctlr = sp.tsctlr, .syncpr = sp.syncpr};
+    struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                         .sec_ext = true};
+    struct expect x = {.rc = &rc, .first = true, .xr_idx = -1, .last_cc = sp.en_cyc};
+    g_gts_base = sp.gts_base;
+    g_gts_at = sp.gts_at;
+    g_gts_step = sp.gts_step;
+    g_traceid = sp.traceidr & 0x7Fu;
+    g_nbytes = g_nexp = g_ngot = g_errs = 0;
+    for (unsigned i = 0; i < sp.nev; i++) {
+        exp_event(&x, &sp.ev[i], sp.cyc[i]);
+    }
+    // the scenario as it is, then until the TPIU has sent everything (its own wait_idle does
+    // not wait for the port; a slow SWO port is still sending when it ends)
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char txb[512], scn[512], cmd[2048];
+    snprintf(txb, sizeof txb, "%s/scn-%s.txb", g_rtl_dir, base);
+    snprintf(scn, sizeof scn, "%s/scn-%s", g_rtl_dir, base);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && printf 'wait_idle 200000 tpiu=1\\nidle 64\\n' >> '%s'",
+             path, scn, scn);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "etm_decode: cannot write %s\n", scn);
+        exit(2);
+    }
+    snprintf(cmd, sizeof cmd, "'%s' --quiet --capture-txb '%s' '%s' > '%s.log' 2>&1", g_rtl_tb,
+             txb, scn, txb);
+    int st = system(cmd);
+    FILE *f = st == 0 ? fopen(txb, "rb") : NULL;
+    if (!f) {
+        printf("FAIL %s (RTL): the lockstep run failed (exit status %d) or left no capture: "
+               "see %s.log\n",
+               path, st, txb);
+        return 1;
+    }
+    g_nbytes = (unsigned)fread(g_bytes, 1, MAXB, f);
+    fclose(f);
+    // OpenCSD 1.3.3's deformatter reads 16-bit pairs from the block's start and may read past
+    // the end of a block whose first full sync is at an odd offset (docs/decoder-notes.md):
+    // the block starts at the first full sync, as tests/opencsd/ocsd_deframe.c does
+    unsigned fs = 0;
+    while (fs + 3u < g_nbytes && !(g_bytes[fs] == 0xFF && g_bytes[fs + 1u] == 0xFF &&
+                                   g_bytes[fs + 2u] == 0xFF && g_bytes[fs + 3u] == 0x7F)) {
+        fs++;
+    }
+    if (fs + 3u >= g_nbytes) {
+        printf("FAIL %s (RTL): no full sync in the formatter output %s\n", path, txb);
+        return 1;
+    }
+    memmove(g_bytes, g_bytes + fs, g_nbytes - fs);
+    g_nbytes -= fs;
+    static struct etm_cfg ecs;
+    ecs = ec;
+    decode(&rc, &ecs, &sp.p, true);
+    g_gts_base = 0x1000000000ull;
+    g_gts_at = 0;
+    g_gts_step = 1;
+    g_traceid = 0x10;
+    unsigned n = g_ngot < g_nexp ? g_ngot : g_nexp, bad = n;
+    for (unsigned i = 0; i < n; i++) {
+        if (strcmp(g_exp[i], g_got[i]) != 0) {
+            bad = i;
+            break;
+        }
+    }
+    // A scenario ends with its last event; what the decoder may leave out at the end is an
+    // element after the last range or exception (an Exception Return no P0 element follows,
+    // docs/decoder-notes.md): every range and exception must be decoded. (A scenario whose
+    // last atoms are never flushed would need more; none is written so.)
+    unsigned need = 0;
+    for (unsigned i = 0; i < g_nexp; i++) {
+        if (g_exp[i][0] == 'R' || (g_exp[i][0] == 'X' && g_exp[i][1] == ' ')) {
+            need = i + 1u;
+        }
+    }
+    bool ok = bad == n && g_errs == 0 && g_ngot >= need && g_ngot <= g_nexp;
+    printf("%s %s (RTL, TPIU): %u events, %u formatter bytes, %u elements expected, %u "
+           "decoded, %u decoder messages\n",
+           ok ? "ok  " : "FAIL", path, sp.nev, g_nbytes, g_nexp, g_ngot, g_errs);
+    if (!ok || g_verbose) {
+        for (unsigned i = 0; i < g_nexp || i < g_ngot; i++) {
+            printf("  %c %3u exp %-34s got %s\n", i == bad && bad < n ? '>' : ' ', i,
+                   i < g_nexp ? g_exp[i] : "-", i < g_ngot ? g_got[i] : "-");
+        }
+    }
+    return ok ? 0 : 1;
+}
+
+// ---- --pkts-of: OpenCSD's packets of any ETM byte stream (the ETM conformance vectors) ----
+static ocsd_datapath_resp_t pkt_sink_cb(const void *ctx, const ocsd_datapath_op_t op,
+                                        const ocsd_trc_index_t index_sop, const void *pkt)
+{
+    (void)ctx;
+    (void)op;
+    (void)index_sop;
+    (void)pkt;
+    return OCSD_RESP_CONT;
+}
+
+// The packet processor alone (no program image needed) over FILE's bytes, one trace source
+// (the ETM's ATB bytes), its packets to stdout in pkt_mon_cb's normalised form.
+static int pkts_of(const char *path, uint32_t configr)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot open %s\n", path);
+        return 2;
+    }
+    g_nbytes = (unsigned)fread(g_bytes, 1, MAXB, f);
+    bool big = !feof(f) && fgetc(f) != EOF;
+    fclose(f);
+    if (big) {
+        fprintf(stderr, "etm_decode: %s: more than %u bytes\n", path, MAXB);
+        return 2;
+    }
+    struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                         .sec_ext = true};
+    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+    ocsd_etmv4_cfg cfg;
+    unsigned char csid = 0;
+    if (dt == C_API_INVALID_TREE_HANDLE) {
+        fprintf(stderr, "etm_decode: cannot create a decode tree\n");
+        return 1;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.reg_idr0 = etm_model_idr(&ec, 0);
+    cfg.reg_idr1 = etm_model_idr(&ec, 1);
+    cfg.reg_idr2 = etm_model_idr(&ec, 2);
+    cfg.reg_configr = configr;
+    cfg.reg_traceidr = 0x10;
+    cfg.arch_ver = ARCH_V8;
+    cfg.core_prof = profile_CortexM;
+    ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
+    g_pkt_out = stdout;
+    g_errs = 0;
+    if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_PACKET_PROC, &cfg,
+                               &csid) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_SINK, (void *)pkt_sink_cb,
+                                       NULL) != OCSD_OK ||
+        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON, (void *)pkt_mon_cb,
+                                       NULL) != OCSD_OK) {
+        fprintf(stderr, "etm_decode: packet processor set-up failed\n");
+        ocsd_destroy_dcd_tree(dt);
+        return 1;
+    }
+    uint32_t done = 0;
+    while (done < g_nbytes) {
+        uint32_t used = 0;
+        ocsd_datapath_resp_t r = ocsd_dt_process_data(dt, OCSD_OP_DATA, done, g_nbytes - done,
+                                                      g_bytes + done, &used);
+        if (OCSD_DATA_RESP_IS_FATAL(r)) {
+            fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
+            g_errs++;
+            break;
+        }
+        done += used;
+    }
+    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
+    ocsd_destroy_dcd_tree(dt);
+    g_pkt_out = NULL;
+    return g_errs ? 1 : 0;
+}
+
+// ---- --emit-scn: the run as a trace_top scenario (the ETM conformance vectors) ------------
+// The same register writes and the same retired path, one event per cycle with the run's
+// idle draws between them, on trace_top's PE trace interface (sim/c_tb/SCENARIO.md), the
+// TPIU on its 4-pin parallel port; then the disable and a drain. Without CCI, TS and
+// overflow the ETM's bytes depend only on the path and the registers, not on the cycles, so
+// the vector's stream.bin must equal this run's (--pkt-out) byte for byte: make
+// vectors-check compares them, after this program has decoded its own run with OpenCSD.
+static int emit_scn(const struct run_cfg *rc, unsigned seed, unsigned nev, const char *path)
+{
+    if (rc->ss || rc->ovf || (rc->configr & 0x810u) != 0u) {
+        fprintf(stderr, "etm_decode: --emit-scn: configuration %s depends on cycles, CMPMATCH "
+                        "or overflows; pick one without CCI, TS, start/stop and overflow\n",
+                rc->name);
+        return 2;
+    }
+    static struct prog p;
+    prog_build(&p, seed, rc->ns_handler, rc->prohib);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "etm_decode: cannot write %s\n", path);
+        return 2;
+    }
+    uint32_t rng = seed * 2654435761u + 1u;
+    fprintf(f, "# The synthetic T32 program of tests/opencsd/etm_prog.c, seed %u, configuration %s\n"
+               "# of tests/opencsd/etm_decode.c, %u events: written once by\n"
+               "#   etm_decode --only %s --seed %u --events %u --emit-scn FILE\n"
+               "# (make vectors-check: this stimulus's ETM stream = etm_decode's run, which OpenCSD\n"
+               "# decodes back to the retired path). TPIU: 4-pin parallel port.\n",
+            seed, rc->name, nev, rc->name, seed, nev);
+    fprintf(f, "config tpiu=1 dwt=1 etm=1\n");
+    fprintf(f, "write 0x400F0 0\nwrite 0x40004 0x8\n");
+    if (rc->prohib) {
+        fprintf(f, "set spniden 0\n");
+    }
+    fprintf(f, "write 0x41040 0x10\nwrite 0x41010 0x%x\nwrite 0x41038 %u\nwrite 0x41030 0x%x\n"
+               "write 0x41034 %u\nwrite 0x41004 1\n",
+            rc->configr, rc->ccctlr, rc->tsctlr, rc->syncpr);
+    struct prog_walk w;
+    prog_walk_init(&w, &p, seed);
+    for (unsigned i = 0; i < nev; i++) {
+        struct prog_event e;
+        prog_walk_next(&w, &e);
+        if (e.exc) {
+            fprintf(f, "pe_exc %u ret=0x%x ns=%d\n", e.exc_num, e.ret, e.ns);
+        } else {
+            if (e.br && e.ind && !e.taken) {
+                fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
+                        e.addr);
+                fclose(f);
+                return 2;
+            }
+            const char *br = !e.br ? "none" : !e.taken ? "n" : e.ind ? "ind" : "e";
+            fprintf(f, "pe 0x%x size=%d br=%s link=%d excret=%d ns=%d\n", e.addr,
+                    e.size32 ? 32 : 16, br, e.link, e.excret, e.ns);
+        }
+        rng = rng * 1103515245u + 12345u;
+        unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+        if (idle) {
+            fprintf(f, "idle %u\n", idle);
+        }
+    }
+    fprintf(f, "write 0x41004 0\nidle 400\n");
+    return fclose(f) == 0 ? 0 : 2;
+}
+
 // ---- one run ------------------------------------------------------------------------------
 static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump, bool tpiu)
 {
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true};
+                         .sec_ext = true, .max_spec = g_spec, .atom_f45 = g_f45};
     static struct drv d;
+    struct spec_pe sp;
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
     uint32_t rng = seed * 2654435761u + 1u;
 
+    char scn_path[512], txb_path[512];
+    FILE *scn_f = NULL;
+    if (g_rtl_tb) {
+        // CMPMATCH comes from the DWT in trace_top: the start/stop runs are not reproduced
+        // there (the overflow runs are: the TPIU is the slow sink, as with --tpiu)
+        if (rc->ss) {
+            g_skipped++;
+            return -1;
+        }
+        snprintf(scn_path, sizeof scn_path, "%s/%s-%u.scn", g_rtl_dir, rc->name, seed);
+        snprintf(txb_path, sizeof txb_path, "%s/%s-%u.txb", g_rtl_dir, rc->name, seed);
+        if (!(scn_f = fopen(scn_path, "w"))) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
+            exit(2);
+        }
+        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib);
+        g_scn_on = true;
+    }
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
     memset(&d, 0, sizeof d);
     etm_model_init(&d.m, &ec);
@@ -499,8 +994,15 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         funnel_model_init(&d.f, 8);
         d.tin.rst_n = true;
         d.itm_rng = seed * 747796405u + 1u;
+        if (g_rtl_tb) {
+            drv_sys_init(&d);
+        }
         tpiu_write(&d, TPIU_SPPR_OFF, TPIU_TXMODE_PARALLEL);
         tpiu_write(&d, TPIU_CSPSR_OFF, 0x8u); // 4 pins
+        if (g_rtl_tb) { // the ITM on trace ID 0x01: ITMENA | TXENA, stimulus port 0
+            itm_write(&d, 0xE80u, 0x00010009u);
+            itm_write(&d, 0xE00u, 0x1u);
+        }
     }
     drv_write(&d, 0x040, 0x10);
     drv_write(&d, 0x010, rc->configr);
@@ -517,12 +1019,58 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     x.last_cc = d.cyc - 1u; // the enable's access edge
 
     struct prog_walk w;
+    struct prog_event nx;
     prog_walk_init(&w, &p, seed);
+    prog_walk_next(&w, &nx);
+    spec_pe_init(&sp, &p, g_spec, seed);
     for (unsigned i = 0; i < nev; i++) {
-        struct prog_event e;
-        prog_walk_next(&w, &e);
+        struct prog_event e = nx;
+        prog_walk_next(&w, &nx); // the successor: a speculative PE's real branch target
+        if (g_spec > 0u) {
+            // section 18: the speculative PE presents e, maybe after a wrong path; only
+            // e (with its real outcome) is expected in the decoder's output
+            static struct spec_step st[64];
+            unsigned ns = spec_pe_expand(&sp, &e, &nx, st, 64);
+            bool cm0 = rc->ss && !e.exc && (e.addr == p.fun[0] || e.addr == p.fun[3]);
+            bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
+            bool traced = (ss || cm0) && !(rc->prohib && !e.ns);
+            if (!e.exc) {
+                ss = (ss || cm0) && !cm1;
+            }
+            uint64_t cyc0 = d.cyc;
+            for (unsigned k = 0; k < ns; k++) {
+                while (ec.fifo_depth - drv_etm(&d)->count < 52u) {
+                    drv_cycle(&d);
+                }
+                if (st[k].has_ev) {
+                    set_event(&d, &st[k].e);
+                    d.in.cmpmatch = st[k].wrong ? 0u : (uint8_t)((cm0 ? 1u : 0u) | (cm1 ? 2u : 0u));
+                    if (!st[k].wrong) {
+                        cyc0 = d.cyc;
+                    }
+                }
+                d.in.spec_commit = (uint8_t)st[k].commit;
+                d.in.spec_flush = st[k].flush;
+                d.in.spec_cancel = (uint8_t)st[k].cancel;
+                d.in.spec_mispred = st[k].mispred;
+                drv_cycle(&d);
+            }
+            if (traced) {
+                exp_event(&x, &e, cyc0);
+            } else {
+                x.open = false;
+                x.gaps++;
+            }
+            rng = rng * 1103515245u + 12345u;
+            unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
+            for (unsigned k = 0; k < idle; k++) {
+                d.in.spec_commit = (uint8_t)spec_pe_idle_commit(&sp);
+                drv_cycle(&d);
+            }
+            continue;
+        }
         // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3)
-        while (!rc->ovf && ec.fifo_depth - d.m.count < 50u) {
+        while (!rc->ovf && ec.fifo_depth - drv_etm(&d)->count < 50u) {
             drv_cycle(&d);
         }
         d.in.pe_valid = !e.exc;
@@ -546,11 +1094,11 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             ss = (ss || cm0) && !cm1;
         }
         uint64_t cyc0 = d.cyc;
-        bool was_ovf = d.m.t.ovf;
+        bool was_ovf = drv_etm(&d)->t.ovf;
         drv_cycle(&d);
         // Which traced events an overflow lost is the model's business (its FIFO level;
         // test_etm_model checks that rule); the decoder must get every other one right.
-        bool lost = traced && (d.m.last_ovf || (was_ovf && d.m.t.ovf));
+        bool lost = traced && (drv_etm(&d)->last_ovf || (was_ovf && drv_etm(&d)->t.ovf));
         if (traced && !lost) {
             exp_event(&x, &e, cyc0);
         } else {
@@ -577,15 +1125,48 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             idle += 150u; // bursts: the FIFO drains, trace resumes until the next overflow
         }
         for (unsigned k = 0; k < idle; k++) {
-            drv_cycle(&d);
+            // --rtl: the ITM writes a word to stimulus port 0 in some gaps of 2+ cycles, so
+            // that the funnel interleaves its ID with the ETM's in the TPIU's frames
+            // (its own generator, drawn only then: the other runs' stimulus stays as it was)
+            if (g_rtl_tb) {
+                d.itm_rng = d.itm_rng * 1103515245u + 12345u;
+            }
+            if (g_rtl_tb && k + 2u <= idle && (d.itm_rng >> 16) % 3u == 0u) {
+                itm_write(&d, 0x000u, d.itm_rng);
+                d.itm_writes++;
+                k++;
+            } else {
+                drv_cycle(&d);
+            }
         }
     }
+    if (g_spec > 0u) { // the PE resolves everything; the disable then commits it
+        d.in.spec_commit = (uint8_t)spec_pe_commit_all(&sp);
+        drv_cycle(&d);
+        g_spec_runs++;
+        g_spec_dir += sp.dir_mispredicts;
+        g_spec_tgt += sp.tgt_mispredicts;
+        g_spec_flips += sp.flips;
+        g_spec_wrong += sp.wrong_events;
+        g_spec_cancel += sp.cancelled;
+    }
     drv_write(&d, 0x004, 0);
-    for (unsigned k = 0; k < 4000u && (d.m.t.n_atoms || d.m.count); k++) {
+    for (unsigned k = 0; k < 4000u && (drv_etm(&d)->t.n_atoms || drv_etm(&d)->count); k++) {
         drv_cycle(&d); // drain
     }
     for (unsigned k = 0; k < (tpiu ? 600u : 100u); k++) {
         drv_cycle(&d);
+    }
+    if (scn_f) {
+        g_scn_on = false;
+        etm_scn_close(&g_scn);
+        if (fclose(scn_f) != 0) {
+            fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
+            exit(2);
+        }
+        if (rtl_capture(rc, seed, scn_path, txb_path) != 0) {
+            return 1;
+        }
     }
     if (d.ovf && !rc->ovf) {
         printf("SETUP %s seed %u: the ETM overflowed; the run cannot be compared\n", rc->name,
@@ -634,9 +1215,13 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     if (!ok || g_verbose) {
         printf("%s %s%s seed %u: %u bytes, %u elements expected, %u decoded, %u decoder "
                "messages\n",
-               ok ? "ok  " : "FAIL", rc->name, tpiu ? " (TPIU)" : "", seed, g_nbytes, g_nexp,
+               ok ? "ok  " : "FAIL", rc->name, g_rtl_tb ? " (RTL, TPIU)" : tpiu ? " (TPIU)" : "",
+               seed, g_nbytes, g_nexp,
                g_ngot, g_errs);
-        if (tpiu) {
+        if (g_rtl_tb) {
+            printf("     ITM stimulus writes: %u, ITM bytes interleaved on ID 0x01: %u\n",
+                   d.itm_writes, d.itm_sent);
+        } else if (tpiu) {
             printf("     stand-in ITM bytes interleaved on ID 0x01: %u\n", d.itm_sent);
         }
         if (rc->ss || rc->prohib) {
@@ -661,6 +1246,8 @@ int main(int argc, char **argv)
 {
     unsigned seeds = 20, events = 3000;
     bool dump = false, tpiu = false;
+    const char *emit = NULL, *pkts_file = NULL;
+    uint32_t configr = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
             seeds = (unsigned)strtoul(argv[++i], NULL, 0);
@@ -678,17 +1265,69 @@ int main(int argc, char **argv)
             g_seed = (unsigned)strtoul(argv[++i], NULL, 0);
         } else if (!strcmp(argv[i], "--pkt-out") && i + 1 < argc) {
             g_pkt_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--f45")) {
+            g_f45 = true;
+        } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
+            g_spec = (unsigned)strtoul(argv[++i], NULL, 0);
+            if (g_spec == 0u || g_spec > ETM_MAX_SPEC) {
+                fprintf(stderr, "etm_decode: --spec wants 1..%u\n", ETM_MAX_SPEC);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--rtl") && i + 1 < argc) {
+            g_rtl_tb = argv[++i];
+            tpiu = true;
+        } else if (!strcmp(argv[i], "--scn") && i + 1 < argc) {
+            if (g_nscn < sizeof g_scns / sizeof g_scns[0]) {
+                g_scns[g_nscn++] = argv[++i];
+            } else {
+                fprintf(stderr, "etm_decode: too many --scn files\n");
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--rtl-dir") && i + 1 < argc) {
+            g_rtl_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--pkts-of") && i + 1 < argc) {
+            pkts_file = argv[++i];
+        } else if (!strcmp(argv[i], "--configr") && i + 1 < argc) {
+            configr = (uint32_t)strtoul(argv[++i], NULL, 0);
+        } else if (!strcmp(argv[i], "--emit-scn") && i + 1 < argc) {
+            emit = argv[++i];
         } else if (!strcmp(argv[i], "--dump")) {
             dump = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump]\n"
                    "                  [--pkts]"
-                   " [--only CONFIG] [--seed S] [--pkt-out DIR]\n"
+                   " [--only CONFIG] [--seed S] [--pkt-out DIR] [--spec N] [--f45]\n"
+                   "                  [--emit-scn FILE] [--rtl TB [--rtl-dir DIR] [--scn FILE]...]\n"
                    "  Runs the golden ETM model over seeded synthetic T32 programs in %zu\n"
                    "  trace configurations and checks that OpenCSD's ETMv4 decoder\n"
                    "  reconstructs exactly the retired path (see the head of etm_decode.c).\n"
                    "  --pkt-out DIR: per run, the byte stream (DIR/CONFIG-SEED.bin) and\n"
-                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n",
+                   "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
+                   "  --spec N: TRCIDR8.MAXSPEC = N (1..16) and a speculative PE that\n"
+                   "  mispredicts and recovers (etm_spec_pe.c); only the configurations\n"
+                   "  without timestamps, cycle counts and overflows; the decoded path\n"
+                   "  must be the committed one.\n"
+                   "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n"
+                   "  --rtl TB: the RTL instead (implies --tpiu; the golden trace_top of\n"
+                   "  CFG=full with its ITM writing stimulus words on ID 0x01): each run\n"
+                   "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
+                   "  build/opencsd/etm-rtl) and run by the lockstep harness TB (trace_tb of\n"
+                   "  CFG=full) with --capture-txb DIR/CONFIG-SEED.txb; that capture (the\n"
+                   "  RTL's TPIU formatter output, which must equal the golden run's; its\n"
+                   "  functional coverage goes to DIR/CONFIG-SEED.json) is\n"
+                   "  what OpenCSD deformats and decodes. The start/stop configurations\n"
+                   "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
+                   "  it). Each run's line names its seed.\n"
+                   "  --scn FILE (repeatable, with --rtl): instead, each directed scenario\n"
+                   "  FILE as it is: its pe/pe_exc lines are the path, a T32 image is built\n"
+                   "  from them (etm_scnprog.c), the harness runs FILE with --capture-txb and\n"
+                   "  OpenCSD decodes that against the image; a scenario it cannot read as a\n"
+                   "  program is reported as not decoded, with the reason.\n"
+                   "  --emit-scn FILE (with --only and --seed): write that run as a trace_top\n"
+                   "  scenario instead (the ETM conformance vectors' random programs).\n"
+                   "  --pkts-of FILE [--configr V]: only OpenCSD's packet processor over FILE\n"
+                   "  (an ETM byte stream, TRCCONFIGR V), its packets to stdout as --pkt-out\n"
+                   "  writes them (exit 1 on a decoder message).\n",
                    sizeof k_runs / sizeof k_runs[0]);
             return 0;
         } else {
@@ -696,25 +1335,89 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (pkts_file) {
+        ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
+        ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
+        return pkts_of(pkts_file, configr);
+    }
+    if (emit) {
+        for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
+            if (g_only && g_seed && !strcmp(g_only, k_runs[r].name)) {
+                return emit_scn(&k_runs[r], g_seed, events, emit);
+            }
+        }
+        fprintf(stderr, "etm_decode: --emit-scn needs --only CONFIG (a known one) and --seed S\n");
+        return 2;
+    }
     unsigned pass = 0, fail = 0;
+    bool user_verbose = g_verbose;
+    if (g_rtl_tb && (g_spec > 0u || g_f45)) {
+        fprintf(stderr, "etm_decode: --spec and --f45 are golden-model features; the RTL "
+                        "(--rtl) has neither\n");
+        return 2;
+    }
+    if (g_rtl_tb) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "mkdir -p '%s'", g_rtl_dir);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "etm_decode: cannot create %s\n", g_rtl_dir);
+            return 2;
+        }
+        g_verbose = true; // a few runs: one line each, with its seed
+    } else if (g_nscn) {
+        fprintf(stderr, "etm_decode: --scn needs --rtl TB\n");
+        return 2;
+    }
     // once: every call makes a new logger (libopencsd 1.3.3 does not free the old one)
     ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
     ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
+    if (g_nscn) { // --scn: the directed scenarios only
+        g_verbose = user_verbose;
+        for (unsigned i = 0; i < g_nscn; i++) {
+            int rr = run_scn(g_scns[i]);
+            pass += rr == 0;
+            fail += rr > 0;
+        }
+        printf("etm-ocsd on the RTL, directed scenarios: %u passed, %u failed, %u not decoded\n",
+               pass, fail, g_skipped);
+        return fail ? 1 : 0;
+    }
     for (size_t r = 0; r < sizeof k_runs / sizeof k_runs[0]; r++) {
         if (g_only && strcmp(g_only, k_runs[r].name) != 0) {
             continue;
         }
+        // --spec: the configurations whose expected list has no timestamps, cycle counts
+        // or overflows (a wrong path's timestamps stay in the decoder's output)
+        if (g_spec > 0u && (k_runs[r].configr & 0x810u) != 0u) {
+            continue;
+        }
+        if (g_spec > 0u && k_runs[r].ovf) {
+            continue;
+        }
         for (unsigned s = g_seed ? g_seed : 1u; s <= (g_seed ? g_seed : seeds); s++) {
-            if (run(&k_runs[r], s, events, dump, tpiu) == 0) {
+            int rr = run(&k_runs[r], s, events, dump, tpiu);
+            if (rr == 0) {
                 pass++;
-            } else {
+            } else if (rr > 0) {
                 fail++;
             }
         }
     }
+    if (g_spec > 0u) {
+        printf("etm-ocsd --spec %u: %u runs; %u direction mispredicts (%u flips), %u target "
+               "mispredicts, %u wrong-path events, %u P0 elements cancelled\n",
+               g_spec, g_spec_runs, g_spec_dir, g_spec_flips, g_spec_tgt, g_spec_wrong,
+               g_spec_cancel);
+    }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
-           "%u runs with overflows)\n",
-           tpiu ? " through funnel+TPIU" : "", pass, fail, sizeof k_runs / sizeof k_runs[0],
-           seeds, events, g_ovf_runs);
+           "%u runs with overflows; %u skipped)\n",
+           g_rtl_tb ? " on the RTL (lockstep, CFG=full)" : tpiu ? " through funnel+TPIU" : "",
+           pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
+    if (g_rtl_tb) {
+        printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "
+               "%s/CONFIG-SEED.scn, .txb, .json; every passed run's lockstep passed and its "
+               "capture was the golden run's\n",
+               g_rtl_dir);
+    }
     return fail ? 1 : 0;
 }

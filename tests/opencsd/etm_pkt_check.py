@@ -55,6 +55,14 @@ def norm(j):
         return "CC unknown" if j.get("unknown") else "CC count=%d" % j["count"]
     if t == "ETM_OVERFLOW":
         return "OVF"
+    if t == "ETM_COMMIT":
+        return "COMMIT n=%d" % j["count"]
+    if t in ("ETM_CANCEL", "ETM_MISPREDICT"):
+        a = j.get("atoms", "")
+        s = "CANCEL n=%d mp=%d" % (j["count"], j["mispredict"]) if t == "ETM_CANCEL" else "MISPRED"
+        if a:
+            s += " atoms n=%d bits=%x" % (len(a), sum(1 << i for i, c in enumerate(a) if c == "E"))
+        return s
     if t == "ETM_UNKNOWN":
         return "UNKNOWN header=%s" % j["header"]
     return t

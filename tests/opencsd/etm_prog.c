@@ -39,6 +39,29 @@ unsigned prog_idx(uint32_t a)
     return a >= PROG_FAR_BASE ? (PROG_SIZE + a - PROG_FAR_BASE) / 2u : (a - PROG_BASE) / 2u;
 }
 
+bool prog_insn_at(const struct prog *p, uint32_t a, struct prog_insn *i)
+{
+    bool in_main = a >= PROG_BASE && a < PROG_BASE + PROG_SIZE;
+    bool in_far = a >= PROG_FAR_BASE && a < PROG_FAR_BASE + PROG_FAR_SIZE;
+    if ((a & 1u) != 0u || (!in_main && !in_far)) {
+        return false;
+    }
+    unsigned k = p->kind[prog_idx(a)];
+    if (k == K_NONE) {
+        return false;
+    }
+    memset(i, 0, sizeof *i);
+    i->size32 = ksize(k) == 4u;
+    i->br = k == K_BCOND || k == K_CBZ || k == K_B || k == K_BL || k == K_BLX || k == K_BXLR ||
+            k == K_POPPC;
+    i->cond = k == K_BCOND || k == K_CBZ;
+    i->ind = k == K_BLX || k == K_BXLR || k == K_POPPC;
+    i->link = k == K_BL || k == K_BLX;
+    i->svc = k == K_SVC;
+    i->tgt = p->tgt[prog_idx(a)];
+    return true;
+}
+
 static void put16(struct prog *p, uint32_t a, uint16_t v)
 {
     uint8_t *m = a >= PROG_FAR_BASE ? &p->far[a - PROG_FAR_BASE] : &p->mem[a - PROG_BASE];

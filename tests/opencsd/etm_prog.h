@@ -55,6 +55,14 @@ struct prog_mix {
     int blx_pct;
 };
 
+/* The static instruction at an address (for a speculative PE's wrong path,
+ * tests/opencsd/etm_decode.c --spec): false if no instruction starts there. */
+struct prog_insn {
+    bool size32, br, cond, ind, link, svc;
+    uint32_t tgt; /* direct branches and BL */
+};
+bool prog_insn_at(const struct prog *p, uint32_t addr, struct prog_insn *i);
+
 unsigned prog_idx(uint32_t addr);
 void prog_build(struct prog *p, unsigned seed, bool ns_handler, bool ns_main);
 void prog_build_mix(struct prog *p, unsigned seed, bool ns_handler, bool ns_main,

@@ -147,14 +147,26 @@ def read_header(path):
     return hdr
 
 
+def is_etm(vdir):
+    """An ETM vector (vector.txt "block etm"): its packets.txt holds ETMv4 packets, which this
+    scorecard of ITM/DWT decoders does not score (make vectors-check decodes them)."""
+    try:
+        with open(os.path.join(vdir, 'vector.txt'), encoding='ascii') as f:
+            return any(line.split() == ['block', 'etm'] for line in f)
+    except OSError:
+        return False
+
+
 def find_vectors(roots):
-    """Vector directories (those holding a packets.txt) under the given paths, sorted."""
+    """Vector directories (those holding a packets.txt of ITM/DWT packets) under the given
+    paths, sorted."""
     found = []
     for r in roots:
         if not os.path.isdir(r):
             raise FormatError('%s: not a directory' % r)
         if os.path.isfile(os.path.join(r, 'packets.txt')):
-            found.append(r)
+            if not is_etm(r):
+                found.append(r)
         else:
             found += find_vectors([os.path.join(r, s) for s in sorted(os.listdir(r))
                                    if os.path.isdir(os.path.join(r, s))])

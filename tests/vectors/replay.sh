@@ -18,7 +18,8 @@
 #                      cycle; transaction: what the interfaces define (vectors/README.md
 #                      "Transaction level")
 #   --dut NAME         the module under test (default the block's top: itm_top, dwt_top,
-#                      tpiu_top, fpb_top, trace_top); it needs that top's ports and parameters
+#                      tpiu_top, fpb_top, trace_top, etm_top); it needs that top's ports and
+#                      parameters
 #   --rtl FILE         a source file of the DUT (repeatable, in compile order); without --rtl
 #                      and -f, this repository's RTL of the block
 #   -f FILE            a file list: one source a line, "-I DIR" or "+incdir+DIR" lines add
@@ -106,11 +107,13 @@ our_rtl() {
   echo rtl/common/cs_pkg.sv
   [ "$1" = dwt ] || echo rtl/common/cs_fifo.sv
   case $1 in
-    sys) for b in itm fpb tpiu dwt; do blk_rtl $b; done; echo rtl/top/trace_top.sv ;;
+    sys) for b in itm fpb tpiu dwt etm; do blk_rtl $b; done
+         echo rtl/common/cs_funnel.sv; echo rtl/top/trace_top.sv ;;
     *) blk_rtl "$1" ;;
   esac
 }
-declare -A top_of=([itm]=itm_top [dwt]=dwt_top [tpiu]=tpiu_top [fpb]=fpb_top [sys]=trace_top)
+declare -A top_of=([itm]=itm_top [dwt]=dwt_top [tpiu]=tpiu_top [fpb]=fpb_top [sys]=trace_top
+                   [etm]=etm_top)
 
 # group the vectors by block and parameters: one compiled bench per group
 declare -A gvecs gblock gparams
@@ -138,7 +141,7 @@ compile() { # GROUP -> the path of its .vvp on stdout, or exit 2
   tb=tests/vectors/${b}_replay_tb.sv
   if [ ${#srcs[@]} -gt 0 ]; then s=("${srcs[@]}"); else mapfile -t s < <(our_rtl "$b"); fi
   i=(-Itests/vectors)
-  if [ ${#srcs[@]} -eq 0 ]; then for x in common itm fpb tpiu dwt; do i+=("-Irtl/$x"); done; fi
+  if [ ${#srcs[@]} -eq 0 ]; then for x in common itm fpb tpiu dwt etm; do i+=("-Irtl/$x"); done; fi
   for x in "${incs[@]}"; do i+=("-I$x"); done
   for x in "${s[@]}"; do i+=("-I$(dirname "$x")"); done
   P=()

@@ -24,8 +24,8 @@ import hashlib
 import re
 import sys
 
-ID_RE = re.compile(r'(?:itm|dwt|tpiu|fpb|sys)-[0-9]{4}-[a-z0-9-]*[a-z0-9]')
-RULE_RE = re.compile(r'(?<![A-Za-z0-9-])((?:ITM|DWT|TPIU|FPB)(?:-[A-Z0-9*]+)+)(?:\.\.(\d+))?'
+ID_RE = re.compile(r'(?:itm|dwt|tpiu|fpb|sys|etm)-[0-9]{4}-[a-z0-9-]*[a-z0-9]')
+RULE_RE = re.compile(r'(?<![A-Za-z0-9-])((?:ITM|DWT|TPIU|FPB|ETM)(?:-[A-Z0-9*]+)+)(?:\.\.(\d+))?'
                      r'|,\s*-(\d+)\b|§(\d+)(?:\s+([A-Z][A-Za-z_]*))?|(packet-formats\.md)')
 
 
@@ -69,7 +69,7 @@ def read_rows(path):
             if line.startswith('## '):
                 if line.startswith('## Mutants'):
                     break
-                for b in ('FPB', 'TPIU', 'DWT'):
+                for b in ('FPB', 'TPIU', 'DWT', 'ETM'):
                     if line.startswith(f'## {b}'):
                         block = b
                 kind = None

@@ -42,6 +42,8 @@ struct dut_trace_blk {
     uint32_t tpiu_prdata;
     bool tpiu_pready, tpiu_pslverr;
     bool tpiu_afvalid, tpiu_ts_tick, tpiu_async_idle, tpiu_sync_req;
+    uint32_t etm_prdata;
+    bool etm_pready, etm_pslverr, etm_afvalid, etm_afready;
 };
 void dut_trace_get_blocks(const struct dut_trace *d, struct dut_trace_blk *b);
 

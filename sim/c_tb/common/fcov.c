@@ -45,7 +45,8 @@ enum {
     B_ALIAS_REG_WR = B_ALIAS_REG_RD + 10,
     B_EDGE_FUNC_MATCH, B_EDGE_CYC_SYNC, B_EDGE_CYC_POST,
     B_PAIR_FIRST, B_PAIR_SECOND, B_PAIR_UNLINK, B_PAIR_IR_FIRST,
-    B_N
+    B_ETM,                           /* + FE_*: the ETM and funnel bins (fcov_etm.h) */
+    B_N = B_ETM + FE_N
 };
 _Static_assert(B_N <= FCOV_MAX_BINS, "FCOV_MAX_BINS too small");
 
@@ -53,12 +54,14 @@ static const char *const group_name[] = {"packet", "LTS long", "GTS1", "GTS2", "
                                          "stall", "overflow", "FIFO", "flush", "sync request",
                                          "reset", "TPIU", "DWT", "counter taps",
                                          "DWT bit off", "FPB bit off", "reserved", "aliases",
-                                         "same edge", "linked pair"};
+                                         "same edge", "linked pair", "ETM packet", "ETM",
+                                         "funnel"};
 static const unsigned group_first[] = {B_SYNC, B_LTS_LONG, B_GTS1, B_GTS2_48, B_EXT_PAGE,
                                        B_STALL, B_OVF_HW, B_STIM_FULL, B_FLUSH_REQ, B_SYNC_ENA,
                                        B_RESET_MID_PKT, B_TPIU_PAR, B_DWT_PC, B_TAP_CYC,
                                        B_BIT_DWT, B_BIT_FPB, B_RSV_DWT_MATCH15,
-                                       B_ALIAS_FRAME_RD, B_EDGE_FUNC_MATCH, B_PAIR_FIRST, B_N};
+                                       B_ALIAS_FRAME_RD, B_EDGE_FUNC_MATCH, B_PAIR_FIRST, B_ETM,
+                                       B_ETM + FE_FIRST_ETM, B_ETM + FE_FIRST_FUNNEL, B_N};
 
 /* The GTS bits whose carry has a bin: the GTSFREQ bits 7 and 13, the GTS2 boundary 26 and
  * the bit above each (itm-contract [ITM-GTS-2]). */
@@ -151,6 +154,8 @@ static void names_init(void)
         "pair: IR First rewritten in range"};
     for (unsigned i = 0; i < sizeof last / sizeof last[0]; i++)
         snprintf(names[B_EDGE_FUNC_MATCH + i], sizeof names[0], "%s", last[i]);
+    for (unsigned i = 0; i < FE_N; i++)
+        snprintf(names[B_ETM + i], sizeof names[0], "%s", fcov_etm_bin_name(i));
 }
 
 unsigned fcov_nbins(void)
@@ -169,6 +174,7 @@ void fcov_init(struct fcov *f)
     names_init();
     memset(f, 0, sizeof *f);
     pktdec_init(&f->dec);
+    fcov_etm_init(&f->etm);
 }
 
 static int stall_kind(enum pkt_type t)
@@ -529,8 +535,11 @@ void fcov_cycle(struct fcov *f, const struct sys_in *sin, const struct sys_out *
         f->tp_padded = false;
         f->stim_drop_seen = false;
         f->func_rd = 0;
+        fcov_etm_reset(&f->etm);
         return;
     }
+    if (sm->has_etm)
+        fcov_etm_cycle(&f->etm, &f->hit[B_ETM], sin, sout, sm);
     if (sm->has_tpiu)
         tpiu_cycle(f, sout, &sm->tpiu);
     if (sm->has_dwt)

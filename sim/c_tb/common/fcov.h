@@ -7,7 +7,8 @@
  * padding, flush and periodic sync, with a DWT the packets it hands to the ITM and its
  * other outputs, and the classes of the biased stimulus (random_bias.c): counter carries
  * across tap bits, operations one bit off a comparator, reserved values, aliased addresses,
- * same-edge accesses, linked-pair rewrites (docs/coverage.md lists them). */
+ * same-edge accesses, linked-pair rewrites, and with the ETM its packets, return stack,
+ * cycle counts, syncs and overflows and the funnel (fcov_etm.h; docs/coverage.md lists them). */
 #ifndef TRACEREF_SIM_C_TB_COMMON_FCOV_H
 #define TRACEREF_SIM_C_TB_COMMON_FCOV_H
 
@@ -17,8 +18,9 @@
 
 #include "sys_model.h"
 #include "pktdec.h"
+#include "fcov_etm.h"
 
-#define FCOV_MAX_BINS 256u
+#define FCOV_MAX_BINS 320u
 
 struct fcov {
     uint64_t hit[FCOV_MAX_BINS];
@@ -36,6 +38,7 @@ struct fcov {
     uint8_t prev_cnt[5];
     unsigned func_rd; /* n + 1 if the previous cycle was the setup cycle of a FUNCTIONn read */
     uint64_t cycles;
+    struct fcov_etm etm; /* the ETM and funnel bins' state (fcov_etm.h) */
 };
 
 void fcov_init(struct fcov *f);

@@ -316,6 +316,11 @@ extern "C" void dut_trace_get_blocks(const struct dut_trace *d, struct dut_trace
     b->tpiu_ts_tick = t->obs_tpiu_ts_tick_o;
     b->tpiu_async_idle = t->obs_tpiu_async_idle_o;
     b->tpiu_sync_req = t->obs_tpiu_sync_req_o;
+    b->etm_prdata = t->obs_etm_prdata_o;
+    b->etm_pready = t->obs_etm_pready_o;
+    b->etm_pslverr = t->obs_etm_pslverr_o;
+    b->etm_afvalid = t->obs_etm_afvalid_o;
+    b->etm_afready = t->etm_afready_o;
 }
 
 extern "C" int dut_trace_tick(struct dut_trace *d)

@@ -52,6 +52,7 @@ struct opts {
     bool fcov;             /* --fcov */
     const char *fcov_json; /* --fcov-json */
     const char *capture_swo, *capture_par; /* --capture-swo, --capture-par */
+    const char *capture_txb;               /* --capture-txb: the formatter output bytes */
     uint64_t capture_rate;                 /* --capture-rate: Hz recorded in .sr captures */
     bool warn_unmapped;                    /* --warn-unmapped */
     uint64_t ckpt_ms;  /* --checkpoint-ms: run time between checkpoints (0: none) */
@@ -83,6 +84,7 @@ struct tb {
     struct stream eg, er;          /* the ETM's ATB bytes of each side */
     bool pins;                     /* the expectations include expect_pin lines */
     FILE *cap_swo, *cap_par;       /* pin captures of the main run, or NULL */
+    FILE *cap_txb;                 /* --capture-txb of the main run, or NULL */
     FILE *emit;
     const struct scenario *expect; /* expectations checked on the streams, or NULL */
     uint32_t rand_init;            /* Verilator initial values of the next model */

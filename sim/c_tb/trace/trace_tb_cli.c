@@ -23,7 +23,7 @@ enum opt_id {
     OPT_SEED = CLI_ID_BASE, OPT_CYCLES, OPT_RESET_CYCLES, OPT_MAX_CYCLES, OPT_MODE,
     OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
     OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
-    OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED, OPT_INJECT,
+    OPT_CAPTURE_TXB, OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED, OPT_INJECT,
     OPT_CKPT_MS,
 };
 
@@ -84,6 +84,11 @@ static const struct cli_opt cli_table[] = {
               "pins; the golden model's with --mode golden; decode: tracedump);\n"
               "FILE.sr: a sigrok session, channels TRACECLK and TRACEDATA0..\n"
               "(PortWidth of them), one sample per cycle"),
+    CLI_VALUE("capture-txb", "FILE", OPT_CAPTURE_TXB,
+              "write the TPIU's formatter output txb_o (every byte that starts on\n"
+              "the pins: the frames of a formatted port) to FILE, one byte each,\n"
+              "the RTL's (the golden model's with --mode golden); OpenCSD's\n"
+              "deformatter reads it (tests/opencsd/etm_decode.c --rtl)"),
     CLI_NUM("capture-rate", "HZ", OPT_CAPTURE_RATE, 1, UINT64_MAX,
             "sample rate recorded in .sr captures: the clock of one cycle\n"
             "(default " STR(PINS_CAPTURE_RATE) "; NRZ SWO is then HZ / (SWOSCALER + 1)\n"
@@ -181,6 +186,9 @@ int parse_args(int argc, char **argv, struct opts *o)
             break;
         case OPT_CAPTURE_PAR:
             o->capture_par = val;
+            break;
+        case OPT_CAPTURE_TXB:
+            o->capture_txb = val;
             break;
         case OPT_CAPTURE_RATE:
             o->capture_rate = n;

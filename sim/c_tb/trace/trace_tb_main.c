@@ -46,6 +46,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "rtl %s (sha256 %s)\n", dut_trace_rtl_path(), dut_trace_rtl_hash());
         return EXIT_PASS;
     }
+    if (!build_sys_cfg.has_tpiu && o.capture_txb && !o.capture_swo && !o.capture_par) {
+        log_msg(LOG_ERROR,
+                "trace_tb: error: --capture-txb %s: this binary has no TPIU, so there is no "
+                "formatter output to capture; use a configuration with tpiu=1 (make tb "
+                "CFG=full)\n",
+                o.capture_txb);
+        return EXIT_USAGE;
+    }
     if (!build_sys_cfg.has_tpiu && (o.capture_swo || o.capture_par)) {
         char c[CFG_STR_LEN];
         cfg_string(&build_sys_cfg, c, sizeof c);
@@ -130,13 +138,14 @@ int main(int argc, char **argv)
         fcov_init(&fc);
         tb.fcov = &fc;
     }
-    const char *cap_path[2] = {o.capture_swo, o.capture_par};
-    FILE **cap_file[2] = {&tb.cap_swo, &tb.cap_par};
+    const char *cap_path[3] = {o.capture_swo, o.capture_par, o.capture_txb};
+    FILE **cap_file[3] = {&tb.cap_swo, &tb.cap_par, &tb.cap_txb};
     pins_capture_rate(o.capture_rate);
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < 3; k++) {
         if (!cap_path[k])
             continue;
-        pins_capture_name(k == 0 ? PINS_CAP_SWO : PINS_CAP_PAR, cap_path[k]);
+        if (k < 2)
+            pins_capture_name(k == 0 ? PINS_CAP_SWO : PINS_CAP_PAR, cap_path[k]);
         *cap_file[k] = fopen(cap_path[k], "wb");
         if (!*cap_file[k]) {
             log_msg(LOG_ERROR, "trace_tb: error: cannot write %s: %s\n", cap_path[k],
@@ -145,7 +154,7 @@ int main(int argc, char **argv)
         }
     }
     tb_run(&tb, &ctl, &r);
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < 3; k++) {
         if (*cap_file[k] && fclose(*cap_file[k]) != 0)
             log_msg(LOG_ERROR, "trace_tb: error: cannot write %s\n", cap_path[k]);
         *cap_file[k] = NULL;

@@ -281,6 +281,13 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 log_msg(LOG_ERROR, "trace_tb: error: cannot write a pin capture\n");
                 tb->cap_swo = tb->cap_par = NULL;
             }
+            if (tb->cap_txb && ctl->checks) {
+                const struct sys_out *ot = use_r ? &orr : &og;
+                if (ot->txb_valid && fputc(ot->txb, tb->cap_txb) == EOF) {
+                    log_msg(LOG_ERROR, "trace_tb: error: cannot write the --capture-txb file\n");
+                    tb->cap_txb = NULL;
+                }
+            }
         }
         st = driver_observe(drv, &in, use_g ? &og : &orr, lockstep ? &orr : NULL);
         if (st == DRV_FAIL && checks) {

@@ -184,6 +184,10 @@ module trace_tb_top #(
   output logic        obs_tpiu_ts_tick_o,
   output logic        obs_tpiu_async_idle_o,
   output logic        obs_tpiu_sync_req_o,
+  output logic [31:0] obs_etm_prdata_o,     // etm_top APB outputs (HasEtm)
+  output logic        obs_etm_pready_o,
+  output logic        obs_etm_pslverr_o,
+  output logic        obs_etm_afvalid_o,    // etm_top's afvalid_i (the funnel's)
 
   // ---- trace-only inputs, read by nothing (lint/verilator.vlt) ----------------------------
   // The golden model's value of each output. They change at the same rising edge as the
@@ -407,6 +411,17 @@ module trace_tb_top #(
     assign obs_tpiu_ts_tick_o    = 1'b0;
     assign obs_tpiu_async_idle_o = 1'b0;
     assign obs_tpiu_sync_req_o   = 1'b0;
+  end
+  if (HasEtm != 0) begin : gen_obs_etm
+    assign obs_etm_prdata_o  = u_dut.etm_prdata;
+    assign obs_etm_pready_o  = u_dut.etm_pready;
+    assign obs_etm_pslverr_o = u_dut.etm_pslverr;
+    assign obs_etm_afvalid_o = u_dut.gen_etm.etm_afvalid;
+  end else begin : gen_obs_no_etm
+    assign obs_etm_prdata_o  = 32'h0;
+    assign obs_etm_pready_o  = 1'b0;
+    assign obs_etm_pslverr_o = 1'b0;
+    assign obs_etm_afvalid_o = 1'b0;
   end
 
 endmodule

@@ -2,7 +2,7 @@
 /* vecgen: writes one ITM conformance vector (vectors/README.md) by running a scenario on the
  * golden model alone (no Verilator); or, with --random, writes the stimulus of a seeded
  * random run as a scenario file, to be committed and turned into a vector like any other.
- * With --block dwt|tpiu|fpb|sys it writes a vector of that block instead (vecgen_blk.c). */
+ * With --block dwt|tpiu|fpb|sys|etm it writes a vector of that block instead (vecgen_blk.c). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -110,7 +110,7 @@ enum opt_id {
     "Usage: vecgen --out DIR --id ID --config NAME --params P,F,H,T,G [--rules \"R ...\"]\n" \
     "              [--reset-cycles N] [--max-cycles N] SCENARIO\n"                           \
     "       vecgen --params P,F,H,T,G --random SEED --cycles N --emit-stimulus FILE\n"        \
-    "       vecgen --block dwt|tpiu|fpb|sys --defs \"-D...\" --out DIR --id ID --config NAME\n" \
+    "       vecgen --block dwt|tpiu|fpb|sys|etm --defs \"-D...\" --out DIR --id ID --config NAME\n" \
     "              [--rules \"R ...\"] [--reset-cycles N] [--max-cycles N] SCENARIO\n"         \
     "       vecgen --layout BLOCK-in|BLOCK-out\n"
 
@@ -131,7 +131,7 @@ static const struct cli_opt cli_table[] = {
     CLI_VALUE("cycles", "N", OPT_CYCLES, "cycles of random stimulus before the drain (N > 0)"),
     CLI_VALUE("emit-stimulus", "FILE", OPT_EMIT_STIMULUS, "write the random stimulus to FILE"),
     CLI_VALUE("block", "BLOCK", OPT_BLOCK,
-              "itm (default), or a vector of dwt_top, tpiu_top, fpb_top or (sys) trace_top"),
+              "itm (default), or a vector of dwt_top, tpiu_top, fpb_top, etm_top or (sys) trace_top"),
     CLI_VALUE("defs", "\"-D...\"", OPT_DEFS,
               "with --block: the configuration as make c-params-NAME prints it"),
     CLI_VALUE("layout", "BLOCK-in|out", OPT_LAYOUT,
@@ -597,14 +597,14 @@ int main(int argc, char **argv)
         if (vecgen_layout(o.layout) == 0)
             return 0;
         log_msg(LOG_ERROR, "vecgen: error: --layout %s: expected BLOCK-in or BLOCK-out, BLOCK one "
-                           "of dwt tpiu fpb sys\n", o.layout);
+                           "of dwt tpiu fpb sys etm\n", o.layout);
         return 2;
     }
     if (o.block && strcmp(o.block, "itm") != 0) {
         struct vecgen_blk_args ba = {VEC_ITM, o.out, o.id, o.config, o.rules, o.scenario,
                                      o.defs, o.reset_cycles, o.max_cycles};
         if (!vec_block_parse(o.block, &ba.blk)) {
-            log_msg(LOG_ERROR, "vecgen: error: --block %s: expected itm, dwt, tpiu, fpb or sys\n",
+            log_msg(LOG_ERROR, "vecgen: error: --block %s: expected itm, dwt, tpiu, fpb, sys or etm\n",
                     o.block);
             return 2;
         }

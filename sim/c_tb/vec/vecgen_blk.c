@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vecgen --block dwt|tpiu|fpb|sys: one conformance vector of the DWT, the TPIU, the FPB or
- * the whole trace system (vectors/README.md), made by running a scenario on the golden
+/* vecgen --block dwt|tpiu|fpb|sys|etm: one conformance vector of the DWT, the TPIU, the FPB,
+ * the ETM or the whole trace system (vectors/README.md), made by running a scenario on the golden
  * system model (sys_model) alone and recording the block's ports in every cycle
  * (sys_model_blocks_get) with what follows from them (vecrec.c), the ITM's packets from its
  * packet engine, and the TPIU's pins as raw and sigrok captures. */
@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "driver.h"
+#include "etm4dec.h"
 #include "log.h"
 #include "pins.h"
 #include "scen_cfg.h"
@@ -59,6 +60,8 @@ static const enum def_id dwt_top_params[] = {D_COMP, D_DFIFO, D_MAIN, D_TRACE, D
                                              D_EXT,  D_VM,    D_PCSR, D_SEC,   D_UDE};
 static const enum def_id tpiu_top_params[] = {D_PW, D_AFD, D_FIC};
 static const enum def_id fpb_top_params[] = {D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE};
+/* etm_top's (its FifoDepth is trace_top's EtmFifoDepth: param_name) */
+static const enum def_id etm_top_params[] = {D_EFIFO, D_RS, D_CC, D_NPC, D_SEC};
 static const enum def_id trace_top_params[] = {
     D_PORTS,    D_FIFO, D_HWFIFO, D_TS,  D_GTS,     D_CODE,  D_LIT,  D_BOTH,
     D_SEC,      D_UDE,  D_HAS_TPIU, D_PW, D_AFD,    D_FIC,   D_HAS_DWT, D_COMP,
@@ -130,7 +133,8 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
          * trace columns, so the ETM is idle in it; its parameters are not param lines of
          * the sys vectors (trace_top_params) */
         .has_etm = v[D_HAS_ETM] != 0,
-        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0},
+        /* MaxSpec 0, AtomF45 0: issue #24's golden-only parameters (etm-contract §18, §19) */
+        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0, 0, false},
         .funnel_hold = v[D_HOLD],
     };
 }
@@ -169,7 +173,15 @@ static struct vec_tpiu_mode tpiu_mode(const struct sys_model *m)
     return md;
 }
 
-static bool has_packets(enum vec_block b) { return b != VEC_FPB; }
+/* ITM packets (packets.txt, the ITM's packet engine): not the FPB's, not the ETM's (its
+ * stream.bin holds ETMv4 packets, decoded by tracedump and OpenCSD in make vectors-check) */
+static bool has_packets(enum vec_block b) { return b != VEC_FPB && b != VEC_ETM; }
+
+/* The name of parameter k on a param line of block b: the RTL parameter of b's top. */
+static const char *param_name(enum vec_block b, enum def_id k)
+{
+    return b == VEC_ETM && k == D_EFIFO ? "FifoDepth" : def_param[k];
+}
 
 static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg,
                       struct scenario *s, struct run *r)
@@ -177,7 +189,7 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
     static struct sys_model m;
     static struct itm_model q;
     static struct driver d;
-    static struct stream sa, st;
+    static struct stream sa, st, se;
     if (sys_model_init(&m, cfg) != 0) {
         log_msg(LOG_ERROR, "vecgen: error: the golden model rejects the configuration %s\n",
                 a->config);
@@ -191,6 +203,7 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
     d.gm = &m; /* wait_idle tpiu=1 */
     stream_init(&sa, "golden", s);
     stream_init_kind(&st, "golden", s, SEG_TXB);
+    stream_init_kind(&se, "golden", s, SEG_ETM);
     bool pins = pins_any(s);
     struct sys_in in;
     struct sys_out out;
@@ -219,6 +232,8 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
                 return fail(s->path, c, sa.fail_msg);
             if (out.txb_valid && !stream_push(&st, out.txb, c))
                 return fail(s->path, c, st.fail_msg);
+            if (out.etm_atvalid && out.etm_atready && !stream_push(&se, out.etm_atdata, c))
+                return fail(s->path, c, se.fail_msg);
             if (pins && !pins_check(s, c, &out, "golden", msg, sizeof msg))
                 return fail(s->path, c, msg);
         }
@@ -255,6 +270,11 @@ static int run_vector(const struct vecgen_blk_args *a, const struct sys_cfg *cfg
         return fail(s->path, d.cycle, sa.fail_msg);
     if (!stream_finish(&st, d.cycle))
         return fail(s->path, d.cycle, st.fail_msg);
+    if (!stream_finish(&se, d.cycle))
+        return fail(s->path, d.cycle, se.fail_msg);
+    if (a->blk == VEC_ETM && m.etm.count)
+        return fail(s->path, d.cycle,
+                    "the ETM still holds trace at the end (end the stimulus with wait_idle)");
     if (!pins_finish(s, d.cycle, msg, sizeof msg))
         return fail(s->path, d.cycle, msg);
     if (!has_packets(a->blk))
@@ -344,7 +364,7 @@ static void forms_get(const struct run *r, char *buf, size_t n)
 }
 
 static const char *const blk_title[VEC_NBLOCKS] = {"ITM", "DWT", "TPIU", "FPB",
-                                                   "trace system"};
+                                                   "trace system", "ETM"};
 
 static void packets_text(const struct run *r, const char *id, struct vbuf *pk, struct vbuf *idp)
 {
@@ -372,6 +392,43 @@ static void packets_text(const struct run *r, const char *id, struct vbuf *pk, s
             off += p->p.len;
         }
     }
+}
+
+/* packets.txt of an ETM vector: the ETMv4 packets of its ATB bytes, as tracedump reads them
+ * (sim/decode/etm4dec.c, docs/etm-contract.md section 9.11), each with the cycle and the
+ * stream offset of its first byte. False if a byte is no packet the contract defines or the
+ * stream ends inside a packet. */
+static bool etm_packets_text(const char *id, const struct vec_rec *rc, struct vbuf *pk)
+{
+    static struct etm4dec d;
+    etm4dec_init(&d);
+    vbuf_add(pk, "# ETMv4 packets of %s (format: vectors/README.md).\n", id);
+    vbuf_add(pk, "# CYCLE<TAB>OFFSET<TAB>PACKET<TAB>BYTES\n");
+    size_t start = 0;
+    for (size_t i = 0; i < rc->natb; i++) {
+        struct etm4_pkt p;
+        enum etm4_type t = etm4dec_push(&d, rc->atb[i].data, &p);
+        if (t == ETM4_NONE)
+            continue;
+        char txt[ETM4_TEXT_MAX + 1], hex[3 * ETM4_MAX_BYTES + 8];
+        etm4_format(&p, start, txt, sizeof txt);
+        if (t == ETM4_UNKNOWN) {
+            log_msg(LOG_ERROR, "vecgen: %s: cycle %" PRId64 ": %s\n", id, rc->atb[i].cycle, txt);
+            return false;
+        }
+        size_t n = 0;
+        for (size_t k = start; k <= i && n + 4 < sizeof hex; k++)
+            n += (size_t)snprintf(hex + n, sizeof hex - n, "%s%02x", k > start ? " " : "",
+                                  rc->atb[k].data);
+        vbuf_add(pk, "%" PRId64 "\t%zu\t%s\t%s\n", rc->atb[start].cycle, start, txt, hex);
+        start = i + 1;
+    }
+    if (etm4dec_busy(&d)) {
+        log_msg(LOG_ERROR, "vecgen: %s: the ETM stream ends inside a packet (at byte %zu)\n", id,
+                start);
+        return false;
+    }
+    return true;
 }
 
 /* The .sr capture of port k (sr_write.h, as trace_tb --capture-swo / --capture-par write it). */
@@ -435,6 +492,8 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
     vbuf_add(&files, "vector.txt stimulus.scn inputs.hex outputs.hex cycles.txt apb.txt");
     if (has_packets(b))
         vbuf_add(&files, " stream.bin packets.txt");
+    else if (b == VEC_ETM)
+        vbuf_add(&files, " stream.bin packets.txt");
     if (dwt)
         vbuf_add(&files, " hwsrc.txt events.txt");
     if (tpiu) {
@@ -452,13 +511,15 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
     const enum def_id *pl = b == VEC_DWT    ? dwt_top_params
                             : b == VEC_TPIU ? tpiu_top_params
                             : b == VEC_FPB  ? fpb_top_params
+                            : b == VEC_ETM  ? etm_top_params
                                             : trace_top_params;
     size_t np = b == VEC_DWT    ? sizeof dwt_top_params / sizeof pl[0]
                 : b == VEC_TPIU ? sizeof tpiu_top_params / sizeof pl[0]
                 : b == VEC_FPB  ? sizeof fpb_top_params / sizeof pl[0]
+                : b == VEC_ETM  ? sizeof etm_top_params / sizeof pl[0]
                                 : sizeof trace_top_params / sizeof pl[0];
     for (size_t k = 0; k < np; k++)
-        vbuf_add(&v, "param %s %u\n", def_param[pl[k]], defv[pl[k]]);
+        vbuf_add(&v, "param %s %u\n", param_name(b, pl[k]), defv[pl[k]]);
     vbuf_add(&v, "source %s\nseed none\nrules %s\n", a->scenario,
              a->rules && *a->rules ? a->rules : "none");
     if (has_packets(b)) {
@@ -471,6 +532,8 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
     vbuf_add(&v, "in_bits %u\nout_bits %u\n", rc->li->bits, rc->lo->bits);
     if (has_packets(b))
         vbuf_add(&v, "bytes %zu\npackets %zu\n", rc->natb, r->npkts);
+    else if (b == VEC_ETM)
+        vbuf_add(&v, "bytes %zu\n", rc->natb);
     if (dwt)
         vbuf_add(&v, "hwsrc %zu\nevents %zu\n", rc->nhw, rc->nevents);
     if (tpiu) {
@@ -532,6 +595,15 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
         vbuf_free(&sb);
         vbuf_free(&pk);
         vbuf_free(&idp);
+    } else if (b == VEC_ETM) {
+        struct vbuf sb = {0}, pk = {0};
+        for (size_t i = 0; i < rc->natb; i++)
+            vbuf_put(&sb, &rc->atb[i].data, 1);
+        ok &= etm_packets_text(a->id, rc, &pk);
+        ok &= write_file(dir, "stream.bin", NULL, &sb);
+        ok &= write_file(dir, "packets.txt", NULL, &pk);
+        vbuf_free(&sb);
+        vbuf_free(&pk);
     }
     if (dwt) {
         snprintf(hdr, sizeof hdr,
@@ -579,9 +651,12 @@ int vecgen_blk_run(const struct vecgen_blk_args *a)
     }
     struct sys_cfg cfg;
     cfg_from_defs(defv, &cfg);
-    if ((a->blk == VEC_DWT && !cfg.has_dwt) || (a->blk == VEC_TPIU && !cfg.has_tpiu)) {
+    if ((a->blk == VEC_DWT && !cfg.has_dwt) || (a->blk == VEC_TPIU && !cfg.has_tpiu) ||
+        (a->blk == VEC_ETM && !cfg.has_etm)) {
+        const char *n = a->blk == VEC_DWT ? "DWT" : a->blk == VEC_TPIU ? "TPIU" : "ETM";
+        const char *h = a->blk == VEC_DWT ? "Dwt" : a->blk == VEC_TPIU ? "Tpiu" : "Etm";
         log_msg(LOG_ERROR, "vecgen: error: configuration %s has no %s (Has%s = 0)\n", a->config,
-                a->blk == VEC_DWT ? "DWT" : "TPIU", a->blk == VEC_DWT ? "Dwt" : "Tpiu");
+                n, h);
         return 2;
     }
     static struct vbuf text;

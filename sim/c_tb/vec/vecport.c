@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Port words of the block vectors (vecport.h). Each block's list below is the port list of
  * its RTL top (rtl/dwt/dwt_top.sv, rtl/tpiu/tpiu_top.sv, rtl/fpb/fpb_top.sv,
- * rtl/top/trace_top.sv) without clk_i, in declaration order; one X-macro per list gives both
+ * rtl/top/trace_top.sv, rtl/etm/etm_top.sv) without clk_i, in declaration order; one X-macro per list gives both
  * the layout table and the values, so the two cannot drift apart. */
 #include "vecport.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-const char *const vec_block_name[VEC_NBLOCKS] = {"itm", "dwt", "tpiu", "fpb", "sys"};
+const char *const vec_block_name[VEC_NBLOCKS] = {"itm", "dwt", "tpiu", "fpb", "sys", "etm"};
 const char *const vec_block_top[VEC_NBLOCKS] = {"itm_top", "dwt_top", "tpiu_top", "fpb_top",
-                                                "trace_top"};
+                                                "trace_top", "etm_top"};
 
 bool vec_block_parse(const char *s, enum vec_block *b)
 {
@@ -109,6 +109,22 @@ bool vec_block_parse(const char *s, enum vec_block *b)
     X(dwt_hw_data_o, 40, s->dwt_hw_data) X(dwt_hw_ovf_o, 1, s->dwt_hw_ovf)                 \
     X(dwt_sync_req_o, 1, s->dwt_sync_req)
 
+/* etm_top (struct etm_in / etm_out); cmpmatch_i is NumPc bits wide, shown in 4
+ * (ETM_MAX_NUM_PC) */
+#define ETM_IN(X)                                                                          \
+    APB_IN(X, 12, s->) X(pe_valid_i, 1, s->pe_valid) X(pe_addr_i, 32, s->pe_addr)          \
+    X(pe_size_i, 1, s->pe_size) X(pe_br_i, 1, s->pe_br) X(pe_ind_i, 1, s->pe_ind)          \
+    X(pe_taken_i, 1, s->pe_taken) X(pe_link_i, 1, s->pe_link)                              \
+    X(pe_excret_i, 1, s->pe_excret) X(pe_ns_i, 1, s->pe_ns)                                \
+    X(exc_valid_i, 1, s->exc_valid) X(exc_num_i, 9, s->exc_num)                            \
+    X(exc_ret_i, 32, s->exc_ret) X(cmpmatch_i, 4, s->cmpmatch) X(gts_i, 64, s->gts)        \
+    X(niden_i, 1, s->niden) X(spniden_i, 1, s->spniden) X(atready_i, 1, s->atready)        \
+    X(afvalid_i, 1, s->afvalid)
+#define ETM_OUT(X)                                                                         \
+    X(prdata_o, 32, s->prdata) X(pready_o, 1, s->pready) X(pslverr_o, 1, s->pslverr)       \
+    X(atvalid_o, 1, s->atvalid) X(atdata_o, 8, s->atdata) X(atid_o, 7, s->atid)            \
+    X(afready_o, 1, s->afready) X(idle_o, 1, s->idle)
+
 #define FIELD(n, w, v) {#n, w},
 #define WIDTH(n, w, v) +w
 #define COUNT(n, w, v) +1
@@ -126,6 +142,8 @@ LAYOUT(fpb_in_l, FPB_IN)
 LAYOUT(fpb_out_l, FPB_OUT)
 LAYOUT(sys_in_l, SYS_IN)
 LAYOUT(sys_out_l, SYS_OUT)
+LAYOUT(etm_in_l, ETM_IN)
+LAYOUT(etm_out_l, ETM_OUT)
 
 _Static_assert(0 SYS_IN(COUNT) <= VEC_MAX_FIELDS, "VEC_MAX_FIELDS");
 _Static_assert((0 SYS_IN(WIDTH) + 3) / 4 <= VEC_MAX_DIGITS, "VEC_MAX_DIGITS");
@@ -141,6 +159,8 @@ const struct vec_layout *vec_layout_get(enum vec_block b, bool out)
         return out ? &fpb_out_l : &fpb_in_l;
     case VEC_SYS:
         return out ? &sys_out_l : &sys_in_l;
+    case VEC_ETM:
+        return out ? &etm_out_l : &etm_in_l;
     default:
         return NULL;
     }
@@ -181,6 +201,12 @@ void vec_port_vals(enum vec_block b, bool out, const struct vec_ports *p, uint64
             VALUES(struct sys_out, p->sout, SYS_OUT);
         else
             VALUES(struct sys_in, p->sin, SYS_IN);
+        break;
+    case VEC_ETM:
+        if (out)
+            VALUES(struct etm_out, &p->blk->etm_out, ETM_OUT);
+        else
+            VALUES(struct etm_in, &p->blk->etm_in, ETM_IN);
         break;
     default:
         break;

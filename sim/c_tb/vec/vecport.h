@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The per-cycle port words of the DWT, TPIU, FPB and system conformance vectors
+/* The per-cycle port words of the DWT, TPIU, FPB, ETM and system conformance vectors
  * (vectors/README.md, "inputs.hex and outputs.hex" of each block): one table per block and
  * direction giving the ports of the block's top in RTL declaration order with their widths,
  * packed most significant field first into one hex number per cycle. The ITM's layout, older
@@ -15,9 +15,11 @@
 
 #include "sys_model.h"
 
-/* The blocks with vectors; VEC_SYS is trace_top as a whole. */
-enum vec_block { VEC_ITM, VEC_DWT, VEC_TPIU, VEC_FPB, VEC_SYS, VEC_NBLOCKS };
-extern const char *const vec_block_name[VEC_NBLOCKS]; /* "itm", "dwt", "tpiu", "fpb", "sys" */
+/* The blocks with vectors; VEC_SYS is trace_top as a whole, VEC_ETM etm_top (recorded inside
+ * trace_top, as the DWT, TPIU and FPB are). */
+enum vec_block { VEC_ITM, VEC_DWT, VEC_TPIU, VEC_FPB, VEC_SYS, VEC_ETM, VEC_NBLOCKS };
+/* "itm", "dwt", "tpiu", "fpb", "sys", "etm" */
+extern const char *const vec_block_name[VEC_NBLOCKS];
 /* The RTL module whose ports a vector of the block holds ("dwt_top", ..., "trace_top"). */
 extern const char *const vec_block_top[VEC_NBLOCKS];
 /* false if s names no block */

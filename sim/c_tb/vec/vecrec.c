@@ -192,14 +192,20 @@ void vec_rec_cycle(struct vec_rec *r, int64_t c, const struct vec_ports *p,
     if (!rst_n)
         return;
     /* ATB transfers: the ITM's master, which is the TPIU's slave where there is one */
-    bool atb = r->blk == VEC_TPIU ? bk->tpiu_in.atvalid && bk->tpiu_out.atready
-                                  : bk->itm_out.atvalid && bk->itm_in.atready;
+    bool atb = r->blk == VEC_TPIU  ? bk->tpiu_in.atvalid && bk->tpiu_out.atready
+               : r->blk == VEC_ETM ? bk->etm_out.atvalid && bk->etm_in.atready
+                                   : bk->itm_out.atvalid && bk->itm_in.atready;
     if (atb && r->blk != VEC_FPB) {
         if (r->natb == r->cap_atb) {
             r->cap_atb = r->cap_atb ? 2 * r->cap_atb : 256;
             r->atb = xrealloc(r->atb, r->cap_atb * sizeof *r->atb);
         }
-        struct vec_atb a = {c, bk->itm_out.atdata, (uint8_t)(bk->itm_out.atid & 0x7Fu)};
+        /* the ETM's own ATB master; every other block's stream is the ITM's */
+        struct vec_atb a = r->blk == VEC_ETM
+                               ? (struct vec_atb){c, bk->etm_out.atdata,
+                                                  (uint8_t)(bk->etm_out.atid & 0x7Fu)}
+                               : (struct vec_atb){c, bk->itm_out.atdata,
+                                                  (uint8_t)(bk->itm_out.atid & 0x7Fu)};
         r->atb[r->natb++] = a;
         vbuf_add(&r->records, "%" PRId64 " %02x %02x\n", a.cycle, a.data, a.id);
     }
@@ -233,6 +239,12 @@ void vec_rec_cycle(struct vec_rec *r, int64_t c, const struct vec_ports *p,
         r->fetch_pend = i->if_valid;
         r->fetch_cycle = c;
         r->fetch = *i;
+        break;
+    }
+    case VEC_ETM: {
+        const struct etm_in *i = &bk->etm_in;
+        rec_apb(r, c, i->psel, i->penable, i->pwrite, i->paddr, 3, i->pwdata, i->pstrb,
+                bk->etm_out.prdata, bk->etm_out.pslverr);
         break;
     }
     case VEC_SYS: {

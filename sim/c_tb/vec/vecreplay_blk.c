@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vecreplay for the DWT, TPIU, FPB and system vectors (vectors/README.md): runs the vector's
+/* vecreplay for the DWT, TPIU, FPB, ETM and system vectors (vectors/README.md): runs the vector's
  * stimulus.scn on the Verilated trace_top in lockstep with the golden system model (every
  * output of trace_top compared in every cycle, the scenario's own checks on the RTL's
  * streams and pins), records the RTL's block ports with the recorder vecgen uses (vecrec.c:
@@ -46,6 +46,9 @@ static bool build_param(const char *name, unsigned *v)
         {"HasTrace", c->dwt.trace},              {"HasCycCnt", c->dwt.cyccnt},
         {"HasPrfCnt", c->dwt.prfcnt},            {"HasExtTrig", c->dwt.exttrig},
         {"HasVmask", c->dwt.vmask},              {"HasPcsr", c->dwt.pcsr},
+        /* etm_top's (the ETM vectors; its FifoDepth is trace_top's EtmFifoDepth) */
+        {"FifoDepth", c->etm.fifo_depth},        {"RsDepth", c->etm.rs_depth},
+        {"CcSize", c->etm.cc_size},              {"NumPc", c->etm.num_pc},
     };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
         if (strcmp(t[k].n, name) == 0) {
@@ -159,6 +162,13 @@ static void rtl_blocks(const struct sys_blocks *g, const struct sys_out *o,
                                     x->tpiu_sync_req};
     r->fpb_out = (struct fpb_out){x->fpb_prdata, x->fpb_pready, x->fpb_pslverr,
                                   o->match,      o->bkpt_halt,  o->bkpt_mon};
+    /* the ETM: its ATB slave side from the funnel, its outputs from trace_top's etm_* ports
+     * and the wrapper's obs_etm_* (etm_afready_o is not in struct sys_out) */
+    r->etm_in.atready = o->etm_atready;
+    r->etm_in.afvalid = x->etm_afvalid;
+    r->etm_out = (struct etm_out){x->etm_prdata,  x->etm_pready, x->etm_pslverr,
+                                  o->etm_atvalid, o->etm_atdata, o->etm_atid,
+                                  x->etm_afready, o->etm_idle};
 }
 
 static struct vec_tpiu_mode tpiu_mode(const struct sys_model *m)

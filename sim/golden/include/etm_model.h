@@ -10,6 +10,7 @@
 #define ETM_MAX_FIFO_DEPTH 256u
 #define ETM_MAX_RS_DEPTH 15u
 #define ETM_MAX_NUM_PC 4u
+#define ETM_MAX_SPEC 16u /* TRCIDR8.MAXSPEC limit of this unit ([ETM-SPEC-1]) */
 #define ETM_MAX_DEMAND 64u /* byte buffer of one cycle's demand; the contract bounds it by 46 */
 
 /* Configuration (docs/etm-contract.md section 1). */
@@ -19,6 +20,8 @@ struct etm_cfg {
     unsigned cc_size;    /* 12..20 */
     unsigned num_pc;     /* 0..4 */
     bool sec_ext;
+    unsigned max_spec; /* 0..16, TRCIDR8.MAXSPEC; 0 = non-speculative (section 18) */
+    bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -43,6 +46,11 @@ struct etm_in {
     bool niden, spniden;
     bool atready;
     bool afvalid;
+    /* speculation (section 18.2; ignored when max_spec == 0) */
+    uint8_t spec_commit; /* oldest outstanding P0 elements committed */
+    bool spec_flush;     /* a recovery */
+    uint8_t spec_cancel; /* with spec_flush: newest outstanding P0 elements cancelled */
+    bool spec_mispred;   /* with spec_flush: the newest remaining atom flips */
 };
 
 /* Outputs of one cycle (Moore). */
@@ -77,6 +85,16 @@ struct etm_trace {
     unsigned n_atoms;
     uint64_t ts_last;
     uint32_t sync_cnt;
+    unsigned spec_sd, spec_cp; /* [ETM-SPEC-4] */
+    bool f45; /* the packer's copy of cfg.atom_f45 (set at reset and at [ETM-EN-1]) */
+};
+
+/* Outstanding P0 elements as the PE presented them, oldest first ([ETM-SPEC-3]). */
+struct etm_spec {
+    unsigned n;
+    uint32_t tr, atom, e; /* bit i: in the stream / an atom / the atom is E */
+    uint8_t na[ETM_MAX_SPEC + 1u];
+    uint8_t na_base;
 };
 
 /* Complete model state; caller-owned, no heap, no pointers. */
@@ -89,6 +107,7 @@ struct etm_model {
     bool pslverr_q, pready_q, afready_q;
     uint32_t cc_cnt;
     struct etm_trace t;
+    struct etm_spec sp;
     uint8_t fifo[ETM_MAX_FIFO_DEPTH];
     unsigned head, count;
     /* observation for tests: bytes of the last edge's demand and whether it overflowed */

@@ -41,6 +41,7 @@ void etm_buf_put(struct etm_buf *b, uint8_t v);
 void etm_pkt_uleb(struct etm_buf *b, uint32_t v);
 void etm_pkt_async(struct etm_buf *b);
 void etm_pkt_tinfo(struct etm_buf *b, bool cci, uint32_t threshold);
+void etm_pkt_commit(struct etm_buf *b, struct etm_trace *t); /* [ETM-SPEC-6] */
 void etm_pkt_ts(struct etm_buf *b, struct etm_trace *t, uint64_t v, bool cci, uint32_t report);
 void etm_pkt_addr_ctxt(struct etm_buf *b, struct etm_trace *t, uint32_t a, bool ns);
 void etm_pkt_addr(struct etm_buf *b, struct etm_trace *t, uint32_t a);
@@ -55,10 +56,19 @@ struct etm_gen_ctx {
     unsigned rs_depth;
     uint32_t report;
     bool sync_due;
+    unsigned max_spec; /* [ETM-SPEC-6]: implicit commit above it */
 };
 void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_ctx *g,
                    const struct etm_in *in, struct etm_gen_res *r);
 bool etm_res(uint32_t sel); /* the fixed resource pair: TRUE iff TYPE = 0 and SEL = 1 */
+
+/* etm_spec.c: section 18, one cycle of a unit with max_spec > 0; returns cc_emitted. */
+bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_bytes,
+                    bool traced);
+
+/* etm_model.c: shared by etm_spec.c */
+void etm_fifo_push(struct etm_model *m, const struct etm_buf *b);
+void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g);
 
 /* etm_regs.c: APB reads and writes (section 12). */
 uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint32_t off);

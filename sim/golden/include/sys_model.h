@@ -155,6 +155,8 @@ struct sys_blocks {
     struct tpiu_out tpiu_out;
     struct dwt_in dwt_in;
     struct dwt_out dwt_out;
+    struct etm_in etm_in; /* has_etm: etm_top's ports (the ETM vectors) */
+    struct etm_out etm_out;
 };
 
 int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg);

@@ -29,13 +29,18 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     bool exc = in->exc_valid;
     uint32_t a = (exc ? in->exc_ret : in->pe_addr) & ~1u;
     bool ns = in->pe_ns;
-    bool full = t->resync_pend || (g->sync_due && t->at_wp); /* [ETM-SYNC-1] */
+    /* [ETM-SYNC-1]; speculative: only when the PE has committed every element [ETM-SPEC-9] */
+    bool sync_ok = g->max_spec == 0u || t->spec_sd == t->spec_cp;
+    bool full = t->resync_pend || (g->sync_due && t->at_wp && sync_ok);
     bool ts_done = false, p0 = false;
 
     r->cc_emitted = false;
     r->async = false;
     /* step 1: A-Sync, Trace Info, immediate Timestamp [ETM-SYNC-1], [ETM-TS-2] */
     if (full) {
+        if (t->spec_cp > 0u) {
+            etm_pkt_commit(b, t); /* the decoder's return stack moves before Trace Info */
+        }
         etm_atom_flush(b, t);
         etm_pkt_async(b);
         etm_pkt_tinfo(b, cci, g->ccctlr);
@@ -101,6 +106,15 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
         }
     }
     t->at_wp = p0;
+    if (p0 && g->max_spec > 0u) { /* [ETM-SPEC-6]: one more uncommitted element */
+        t->spec_sd++;
+        if (t->spec_sd > g->max_spec) { /* the decoder commits the oldest implicitly */
+            t->spec_sd = g->max_spec;
+            if (t->spec_cp > 0u) {
+                t->spec_cp--;
+            }
+        }
+    }
     /* step 5: a deferred timestamp after the P0 element [ETM-TS-3] */
     if (p0 && t->ts_req && !ts_done) {
         etm_atom_flush(b, t);

@@ -9,7 +9,7 @@ int etm_model_init(struct etm_model *m, const struct etm_cfg *cfg)
 {
     if ((cfg->fifo_depth != 64u && cfg->fifo_depth != 128u && cfg->fifo_depth != 256u) ||
         cfg->rs_depth > ETM_MAX_RS_DEPTH || cfg->cc_size < 12u || cfg->cc_size > 20u ||
-        cfg->num_pc > ETM_MAX_NUM_PC) {
+        cfg->num_pc > ETM_MAX_NUM_PC || cfg->max_spec > ETM_MAX_SPEC) {
         return -1;
     }
     memset(m, 0, sizeof *m);
@@ -25,6 +25,7 @@ void etm_model_reset(struct etm_model *m)
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->victlr = 0x201u; /* EVENT = TRUE, SSSTATUS = started */
+    m->t.f45 = cfg.atom_f45;
     m->pready_q = true;
 }
 
@@ -44,7 +45,7 @@ void etm_model_eval(const struct etm_model *m, const struct etm_in *in, struct e
 }
 
 /* Appends a cycle's bytes; every byte counts towards the periodic sync [ETM-SYNC-1]. */
-static void etm_fifo_push(struct etm_model *m, const struct etm_buf *b)
+void etm_fifo_push(struct etm_model *m, const struct etm_buf *b)
 {
     unsigned depth = m->cfg.fifo_depth;
     for (unsigned i = 0; i < b->n && i < ETM_MAX_DEMAND && m->count < depth; i++) {
@@ -64,6 +65,18 @@ static void etm_flush_alone(struct etm_model *m) /* [ETM-ATOM-3], [ETM-OVF-4] */
     etm_fifo_push(m, &b);
 }
 
+void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g)
+{
+    uint32_t max = (1u << m->cfg.cc_size) - 1u;
+
+    g->configr = m->configr;
+    g->ccctlr = m->ccctlr;
+    g->rs_depth = m->cfg.rs_depth;
+    g->report = m->cc_cnt + 1u > max ? max : m->cc_cnt + 1u; /* [ETM-CC-1] */
+    g->sync_due = m->syncpr != 0u && m->t.sync_cnt >= (1u << m->syncpr);
+    g->max_spec = m->cfg.max_spec;
+}
+
 /* One traced event: its demand enters the FIFO or overflows ([ETM-OVF-1], [ETM-OVF-2]). */
 static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsigned free_bytes)
 {
@@ -71,13 +84,8 @@ static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsig
     struct etm_buf b = {.n = 0};
     struct etm_gen_ctx g;
     struct etm_gen_res r;
-    uint32_t max = (1u << m->cfg.cc_size) - 1u;
 
-    g.configr = m->configr;
-    g.ccctlr = m->ccctlr;
-    g.rs_depth = m->cfg.rs_depth;
-    g.report = m->cc_cnt + 1u > max ? max : m->cc_cnt + 1u; /* [ETM-CC-1] */
-    g.sync_due = m->syncpr != 0u && m->t.sync_cnt >= (1u << m->syncpr);
+    etm_gen_ctx_fill(m, &g);
     etm_gen_event(&b, &t2, &g, in, &r);
     m->last_demand = b.n;
     if (b.n + 3u <= free_bytes) {
@@ -127,7 +135,8 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
         pslverr_d = in->pwrite && (in->pstrb & 0xFu) != 0xFu;
         prdata_d = in->pwrite ? 0u : etm_regs_read(m, in, off);
     }
-    bool afready_d = in->afvalid && !m->afready_q && m->count == 0u && m->t.n_atoms == 0u;
+    bool afready_d = in->afvalid && !m->afready_q && m->count == 0u && m->t.n_atoms == 0u &&
+                     m->t.spec_cp == 0u; /* [ETM-SPEC-8] */
     if (m->count > 0u && in->atready) { /* ATB pop */
         m->head = (m->head + 1u) % c->fifo_depth;
         m->count--;
@@ -137,7 +146,28 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
     if (!c->sec_ext) {
         ev.pe_ns = true;
     }
-    if (m->en) {
+    if (c->max_spec > 0u) { /* section 18 */
+        bool traced = false;
+        if (m->en && (m->configr & ETM_CFG_TS) != 0u && etm_res(m->tsctlr)) {
+            m->t.ts_req = true;
+        }
+        bool ss = (m->victlr & ETM_VICTLR_SSSTATUS) != 0u;
+        bool start = in->pe_valid && (in->cmpmatch & m->vipcssctlr & pcm) != 0u;
+        bool stop = in->pe_valid && (in->cmpmatch & (m->vipcssctlr >> 16) & pcm) != 0u;
+        if (m->en && (in->pe_valid || in->exc_valid)) {
+            bool prohib = !in->niden || (c->sec_ext && !ev.pe_ns && !in->spniden);
+            traced = etm_res(m->victlr) && (ss || start) && !prohib;
+        }
+        cc_emitted = etm_spec_cycle(m, &ev, free_bytes, traced);
+        if (m->en) {
+            if (in->pe_valid) {
+                bool ss_d = (ss || start) && !stop;
+                m->victlr = (m->victlr & ~ETM_VICTLR_SSSTATUS) | (ss_d ? ETM_VICTLR_SSSTATUS : 0u);
+            }
+            uint32_t max = (1u << c->cc_size) - 1u;
+            m->cc_cnt = cc_emitted ? 0u : (m->cc_cnt + 1u > max ? max : m->cc_cnt + 1u);
+        }
+    } else if (m->en) {
         if ((m->configr & ETM_CFG_TS) != 0u && etm_res(m->tsctlr)) { /* [ETM-TS-1] */
             m->t.ts_req = true;
         }
@@ -165,7 +195,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
     } else if (m->t.n_atoms > 0u) {
         etm_flush_alone(m); /* after a disable */
     }
-    if (in->afvalid && m->t.n_atoms > 0u) {
+    if (c->max_spec == 0u && in->afvalid && m->t.n_atoms > 0u) {
         etm_flush_alone(m);
     }
     if (wr) {

@@ -144,12 +144,45 @@ void etm_pkt_exc(struct etm_buf *b, unsigned exc_num)
     }
 }
 
-/* [ETM-ATOM-3] */
+/* [ETM-ATOM-4]: F4 patterns by A, F5 patterns with their headers (bit i = atom i, 1 = E) */
+static const uint8_t k_f4[4] = {0x0Eu, 0x00u, 0x0Au, 0x05u};
+static const uint8_t k_f5[4] = {0x1Eu, 0x00u, 0x0Au, 0x15u};
+static const uint8_t k_f5_hdr[4] = {0xF5u, 0xD5u, 0xD6u, 0xD7u};
+
+/* The F4 A value of a 4-atom list, or -1. */
+static int etm_f4_index(uint32_t p)
+{
+    for (int i = 0; i < 4; i++) {
+        if (p == k_f4[i]) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* n atoms p (n <= 5) are a prefix of one of the eight F4/F5 patterns. */
+static bool etm_f45_prefix(uint32_t p, unsigned n)
+{
+    uint32_t mask = (1u << n) - 1u;
+    for (unsigned i = 0; i < 4u; i++) {
+        if ((p & mask) == (k_f4[i] & mask) && n <= 4u) {
+            return true;
+        }
+        if ((p & mask) == (k_f5[i] & mask)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* [ETM-ATOM-3], [ETM-ATOM-6] */
 void etm_atom_flush(struct etm_buf *b, struct etm_trace *t)
 {
     unsigned n = t->n_atoms;
     uint32_t p = t->atoms;
-    if (n == 1u) {
+    if (t->f45 && n == 4u && etm_f4_index(p) >= 0) {
+        etm_buf_put(b, (uint8_t)(0xDCu | (unsigned)etm_f4_index(p)));
+    } else if (n == 1u) {
         etm_buf_put(b, (uint8_t)(0xF6u | (p & 1u)));
     } else if (n == 2u) {
         etm_buf_put(b, (uint8_t)(0xD8u | (p & 3u)));
@@ -162,9 +195,49 @@ void etm_atom_flush(struct etm_buf *b, struct etm_trace *t)
     t->atoms = 0;
 }
 
+/* [ETM-ATOM-5]: with atom formats 4 and 5 */
+static void etm_atom_add_f45(struct etm_buf *b, struct etm_trace *t, bool e)
+{
+    if (e) {
+        t->atoms |= 1u << t->n_atoms;
+    }
+    t->n_atoms++;
+    unsigned n = t->n_atoms;
+    uint32_t p = t->atoms;
+    uint32_t all_e = (1u << n) - 1u;
+    uint32_t prev_e = (1u << (n - 1u)) - 1u;
+    if (p == all_e && n == 24u) { /* 1 */
+        etm_buf_put(b, (uint8_t)(0xC0u | (23u - 3u)));
+    } else if (!e && n - 1u >= 3u && (p & prev_e) == prev_e) { /* 2 */
+        etm_buf_put(b, (uint8_t)(0xE0u | (n - 1u - 3u)));
+    } else if (p == all_e || (n < 5u && etm_f45_prefix(p, n))) { /* 3, 5 */
+        return;
+    } else if (n == 5u && etm_f45_prefix(p, 5u)) { /* 4 */
+        for (unsigned i = 0; i < 4u; i++) {
+            if (p == k_f5[i]) {
+                etm_buf_put(b, k_f5_hdr[i]);
+            }
+        }
+    } else if (n <= 3u) { /* 6 */
+        etm_buf_put(b, (uint8_t)(n == 3u ? (0xF8u | (p & 7u)) : (0xD8u | (p & 3u))));
+    } else { /* 6: n = 4 or 5: pack all but the new atom, which starts a new list */
+        t->n_atoms = n - 1u;
+        t->atoms = p & prev_e;
+        etm_atom_flush(b, t);
+        etm_atom_add_f45(b, t, e);
+        return;
+    }
+    t->n_atoms = 0;
+    t->atoms = 0;
+}
+
 /* [ETM-ATOM-2] */
 void etm_atom_add(struct etm_buf *b, struct etm_trace *t, bool e)
 {
+    if (t->f45) {
+        etm_atom_add_f45(b, t, e);
+        return;
+    }
     if (e) {
         t->atoms |= 1u << t->n_atoms;
     }

@@ -4,7 +4,7 @@
 
 bool etm_idle_get(const struct etm_model *m) /* [ETM-REG-2] */
 {
-    return !m->en && m->count == 0u && m->t.n_atoms == 0u;
+    return !m->en && m->count == 0u && m->t.n_atoms == 0u && m->t.spec_sd == 0u; /* [ETM-SPEC-8] */
 }
 
 uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
@@ -22,6 +22,8 @@ uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
         return cfg->num_pc << 12;
     case 5:
         return 0x00070000u;
+    case 8:
+        return cfg->max_spec; /* TRCIDR8.MAXSPEC [ETM-SPEC-1] */
     default:
         return 0u; /* TRCIDR6..13 */
     }
@@ -47,7 +49,8 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
     case ETM_TRCTRACEIDR: return m->traceidr;
     case ETM_TRCVICTLR: return m->victlr;
     case ETM_TRCVIPCSSCTLR: return m->vipcssctlr;
-    case 0x180u: case 0x184u: case 0x188u: case 0x18Cu: case 0x190u: case 0x194u:
+    case 0x180u: return c->max_spec; /* TRCIDR8 [ETM-SPEC-1] */
+    case 0x184u: case 0x188u: case 0x18Cu: case 0x190u: case 0x194u:
         return 0u; /* TRCIDR8..13 */
     case 0x1E0u: case 0x1E4u: case 0x1E8u: case 0x1ECu:
     case 0x1F0u: case 0x1F4u: case 0x1F8u: case 0x1FCu:
@@ -90,6 +93,8 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
             m->t.ton_pend = true;
             m->t.at_wp = true;
             m->cc_cnt = 0;
+            m->t.f45 = c->atom_f45;
+            m->sp.tr = 0; /* a new stream: nothing outstanding is in it [ETM-SPEC-3] */
         }
         m->en = en;
         return;

@@ -348,4 +348,8 @@ void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,
         b->dwt_in = w.di;
         b->dwt_out = w.dout;
     }
+    if (m->has_etm) {
+        b->etm_in = w.ei;
+        b->etm_out = w.eo;
+    }
 }

@@ -56,6 +56,8 @@ static void tb_cycle(struct tb *tb)
     tb->in.psel = tb->in.penable = tb->in.pwrite = false;
     tb->in.afvalid = false;
     tb->in.cmpmatch = 0;
+    tb->in.spec_commit = tb->in.spec_cancel = 0;
+    tb->in.spec_flush = tb->in.spec_mispred = false;
 }
 
 static void tb_init_cfg(struct tb *tb, unsigned fifo_depth, unsigned rs_depth, bool sec_ext)
@@ -540,6 +542,254 @@ static void test_regs(void)
     CHECK(apb_read(&tb, 0x00C) == 0u, "TRCSTATR while enabled");
 }
 
+/* ---- speculation (docs/etm-contract.md section 18), hand-derived streams ---- */
+
+static void tb_init_spec(struct tb *tb, unsigned max_spec)
+{
+    struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .max_spec = max_spec};
+    memset(tb, 0, sizeof *tb);
+    if (etm_model_init(&tb->m, &cfg) != 0) {
+        printf("FAIL init\n");
+        failures++;
+    }
+    tb->in.rst_n = true;
+    tb->in.atready = true;
+    tb->in.niden = tb->in.spniden = true;
+}
+
+/* the PE's recovery and commit for the next cycle [ETM-SPEC-PE-*] */
+static void spec_in(struct tb *tb, unsigned commit, bool flush, unsigned cancel, bool mispred)
+{
+    tb->in.spec_commit = (uint8_t)commit;
+    tb->in.spec_flush = flush;
+    tb->in.spec_cancel = (uint8_t)cancel;
+    tb->in.spec_mispred = mispred;
+}
+
+/* S1: a conditional branch predicted taken, a wrong path with two P0 elements (packed
+ * with the branch's atom into one F3), the recovery cancels two and flips the branch to N
+ * ([ETM-SPEC-5]: Cancel with Mispredict 2F 02), in the same cycle as the next correct
+ * event, a branch not taken ([ETM-SPEC-2]: recovery first); the disable commits
+ * ([ETM-SPEC-6]). */
+static void test_spec_s1_cancel_mispredict(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 4);
+    enable(&tb, 0);
+    CHECK(apb_read(&tb, 0x180) == 4u, "S1 TRCIDR8.MAXSPEC");
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, true, false, false, false);  /* predicted taken */
+    ev_instr(&tb, 0x1040, false);                              /* wrong path */
+    ev_branch(&tb, 0x1042, false, false, false, false, false); /* wrong: N */
+    ev_branch(&tb, 0x1044, false, true, false, false, false);  /* wrong: E -> F3 FD */
+    spec_in(&tb, 0, true, 2, true);
+    ev_branch(&tb, 0x1004, false, false, false, false, false); /* correct, same cycle */
+    ev_branch(&tb, 0x1006, false, true, true, false, false);   /* BX LR */
+    ev_instr(&tb, 0x2000, false);
+    spec_in(&tb, 3, false, 0, false);
+    idle(&tb, 1);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xFD, 0x2F, 0x02, 0xDA, 0x96, 0x80, 0x20,
+                                  0x2D,  0x03};
+    check_stream(&tb, "S1", exp, sizeof exp);
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "S1 idle after the commit");
+}
+
+/* S2: MaxSpec 1, return stack on. BL, then BX LR whose target was mispredicted: the PE
+ * commits the BL in the BX's cycle, the BX's atom commits the BL implicitly in the
+ * stream ([ETM-SPEC-6]); the wrong target 0x1200 is traced; the recovery (no cancel, no
+ * mispredict) restores need_addr = IND and clears the return stack ([ETM-SPEC-8]), so the
+ * real target 0x1004 is traced though it was the stack's top. After the disable the
+ * unit is not idle until the PE commits the last element. */
+static void test_spec_s2_target_mispredict(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 1);
+    enable(&tb, 1u << 12); /* RS */
+    ev_branch(&tb, 0x1000, true, true, false, true, false); /* BL 0x1100 */
+    ev_instr(&tb, 0x1100, false);
+    spec_in(&tb, 1, false, 0, false);
+    ev_branch(&tb, 0x1102, false, true, true, false, false); /* BX LR */
+    ev_instr(&tb, 0x1200, false);                            /* wrong target */
+    spec_in(&tb, 0, true, 0, false);
+    idle(&tb, 1);
+    ev_instr(&tb, 0x1004, false);
+    spec_in(&tb, 1, false, 0, false);
+    ev_branch(&tb, 0x1006, false, false, false, false, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    CHECK(apb_read(&tb, 0x00C) == 0x0u, "S2 not idle with an element outstanding");
+    spec_in(&tb, 1, false, 0, false);
+    idle(&tb, 40);
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "S2 idle after the commit");
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xDB, 0x96, 0x80, 0x12, 0x96, 0x82, 0x10,
+                                  0xF6,  0x2D, 0x01};
+    check_stream(&tb, "S2", exp, sizeof exp);
+}
+
+/* S3: branch broadcasting. A branch predicted not taken is taken: Mispredict `30` (no
+ * cancel), need_addr = PLAIN so the direct target is traced ([ETM-SPEC-8]); two more
+ * recoveries flip the same atom back and again ([ETM-SPEC-7]: the last decides). */
+static void test_spec_s3_bb_flips(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 4);
+    enable(&tb, 1u << 3); /* BB */
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, false, false, false, false); /* predicted N */
+    ev_instr(&tb, 0x1004, false);                              /* wrong path */
+    spec_in(&tb, 0, true, 0, true);                            /* -> E */
+    idle(&tb, 1);
+    ev_instr(&tb, 0x1040, false);
+    spec_in(&tb, 0, true, 0, true); /* -> N */
+    idle(&tb, 1);
+    ev_instr(&tb, 0x1004, false);
+    spec_in(&tb, 0, true, 0, true); /* -> E */
+    idle(&tb, 1);
+    ev_instr(&tb, 0x1040, false);
+    spec_in(&tb, 1, false, 0, false);
+    idle(&tb, 1);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xF6, 0x30, 0x96, 0x20, 0x30, 0x30, 0x90,
+                                  0x2D,  0x01};
+    check_stream(&tb, "S3", exp, sizeof exp);
+}
+
+/* S4: E5 with MaxSpec 4: the 5-byte reserve ([ETM-SPEC-10]) overflows where E5's 3 bytes
+ * would not, and the Overflow is preceded by a Commit of the two elements the PE commits
+ * in that cycle. */
+static void test_spec_s4_overflow(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 4);
+    tb.in.atready = false;
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 1; i <= 9u; i++) {
+        spec_in(&tb, i >= 5u ? 1u : 0u, false, 0, false);
+        ev_exc(&tb, 11, 0x1002);
+    }
+    /* count 58, free 6: the handler's first instruction needs `96 20` (2 bytes): 2 + 3
+     * would fit, 2 + 5 does not */
+    spec_in(&tb, 2, false, 0, false);
+    ev_instr(&tb, 0x1040, false);
+    CHECK(tb.m.count == 62u, "S4 FIFO count %u (expected 62)", tb.m.count);
+    CHECK(tb.m.t.ovf && tb.m.t.spec_sd == 0u && tb.m.t.spec_cp == 0u, "S4 state after overflow");
+    tb.in.atready = true;
+    idle(&tb, 80);
+    uint8_t exp[62];
+    static const uint8_t head[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10,
+                                   0x00,  0x00, 0x00, 0x06, 0x17, 0x96, 0x01};
+    unsigned n = 0;
+    memcpy(exp, head, sizeof head);
+    n = sizeof head;
+    for (unsigned i = 0; i < 8u; i++) {
+        exp[n++] = 0x90;
+        exp[n++] = 0x06;
+        exp[n++] = 0x17;
+        exp[n++] = 0x90;
+    }
+    exp[n++] = 0x2D;
+    exp[n++] = 0x02;
+    exp[n++] = 0x00;
+    exp[n++] = 0x05;
+    check_stream(&tb, "S4", exp, n);
+}
+
+/* S5: an ATB flush request commits ([ETM-SPEC-6]) and afready waits for it
+ * ([ETM-SPEC-8]); MaxSpec 0 stays the unit of section 14 (TRCIDR8 0). */
+static void test_spec_s5_flush_and_zero(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 2);
+    enable(&tb, 0);
+    ev_branch(&tb, 0x1000, false, true, false, false, false);
+    ev_instr(&tb, 0x1010, false);
+    spec_in(&tb, 1, false, 0, false);
+    tb.in.afvalid = true;
+    tb_cycle(&tb);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xF7, 0x2D, 0x01};
+    check_stream(&tb, "S5", exp, sizeof exp);
+    tb_init_spec(&tb, 0);
+    enable(&tb, 0);
+    CHECK(apb_read(&tb, 0x180) == 0u, "S5 TRCIDR8 = 0 without speculation");
+    struct etm_cfg bad = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .max_spec = 17};
+    struct etm_model m;
+    CHECK(etm_model_init(&m, &bad) != 0, "S5 max_spec 17 rejected");
+}
+
+/* S6: TRCSYNCPR = 8 with elements always outstanding: no periodic sync while the stream
+ * holds an element the PE has not committed ([ETM-SPEC-9]); when the PE commits all four,
+ * the next event (an exception: it starts a range) carries Commit, A-Sync, Trace Info,
+ * Address with Context. */
+static void test_spec_s6_sync_waits(void)
+{
+    struct tb tb;
+    tb_init_spec(&tb, 4);
+    apb_write(&tb, 0x034, 8); /* TRCSYNCPR: every 256 bytes */
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 1; i <= 70u; i++) { /* 4 bytes each: 90 06 17 90 */
+        spec_in(&tb, i > 4u ? 1u : 0u, false, 0, false);
+        ev_exc(&tb, 11, 0x1002);
+        idle(&tb, 4);
+    }
+    unsigned n0 = tb.n, asyncs = 0;
+    for (unsigned i = 0; i + 12u <= tb.n; i++) {
+        asyncs += tb.bytes[i] == 0x00 && tb.bytes[i + 11] == 0x80 && tb.bytes[i + 1] == 0x00;
+    }
+    CHECK(asyncs == 1u && tb.m.t.sync_cnt >= 256u, "S6 no sync while uncommitted (%u A-Syncs, "
+          "%u bytes since)", asyncs, tb.m.t.sync_cnt);
+    spec_in(&tb, 4, false, 0, false);
+    ev_exc(&tb, 11, 0x1002);
+    idle(&tb, 40);
+    static const uint8_t tail[] = {0x2D, 0x04, ASYNC, 0x01, 0x01, 0x00, 0x83, 0x01,
+                                   0x10, 0x00, 0x00, 0x00, 0x06, 0x17, 0x90};
+    bool ok = tb.n == n0 + sizeof tail && memcmp(tb.bytes + n0, tail, sizeof tail) == 0;
+    CHECK(ok, "S6 Commit then the sync (%u bytes after, expected %zu)", tb.n - n0, sizeof tail);
+    if (!ok) {
+        for (unsigned i = n0; i < tb.n; i++) {
+            printf(" %02X", tb.bytes[i]);
+        }
+        printf("\n");
+    }
+}
+
+/* F1: atom formats 4 and 5 ([ETM-ATOM-4..6], section 19): NEEEE -> F5 `F5`; ENENE -> `D7`;
+ * NEEN is no pattern prefix -> F3(NEE) `FE` and N starts over; N NNNN -> `D5`; EEEN -> F6
+ * `E0` (the E run first); EEN is no prefix -> F3 `FB` whole (rule 6, n = 3); NEEEN is no
+ * F5 -> F4 `DC` of NEEE and N starts over; NNNN pending at the disable -> F4 `DD`. */
+static void test_atom_f45(void)
+{
+    static const char seq[] = "NEEEE" "ENENE" "NEEN" "NNNN" "EEEN" "EEN" "NEEEN" "NNN";
+    struct tb tb;
+    struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .atom_f45 = true};
+    memset(&tb, 0, sizeof tb);
+    CHECK(etm_model_init(&tb.m, &cfg) == 0, "F1 init");
+    tb.in.rst_n = tb.in.atready = tb.in.niden = tb.in.spniden = true;
+    enable(&tb, 0);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; seq[i] != '\0'; i++) {
+        ev_branch(&tb, 0x1002 + 2u * i, false, seq[i] == 'E', false, false, false);
+    }
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xF5, 0xD7, 0xFE, 0xD5, 0xE0, 0xFB, 0xDC,
+                                  0xDD};
+    check_stream(&tb, "F1", exp, sizeof exp);
+}
+
 int main(void)
 {
     test_e1();
@@ -557,6 +807,13 @@ int main(void)
     test_no_secext();
     test_stress_invariants();
     test_regs();
+    test_spec_s1_cancel_mispredict();
+    test_spec_s2_target_mispredict();
+    test_spec_s3_bb_flips();
+    test_spec_s4_overflow();
+    test_spec_s5_flush_and_zero();
+    test_spec_s6_sync_waits();
+    test_atom_f45();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Mutants of the golden ETM's speculation and atom formats 4/5 (docs/etm-contract.md
+# sections 18, 19, issue #24): each breaks one [ETM-SPEC-*] or [ETM-ATOM-4..6] rule in a copy
+# of sim/golden and must be killed by the hand-derived streams S1-S6 and F1 of
+# test_etm_model or by OpenCSD decoding the trace (etm_decode --spec 4 --seeds 3, then
+# --f45 --seeds 2); both verdicts are printed. The RTL has MaxSpec = 0
+# (no speculation yet), so these are golden-model mutants and live here, not in
+# tests/mutants.txt.
+# Usage: tests/etm_spec_mutants.sh BUILD_DIR
+set -u
+case "${1:-}" in -h|--help|'') echo "usage: tests/etm_spec_mutants.sh BUILD_DIR"; exit 2 ;; esac
+build=$1
+work=$build/etmspecmut
+CC=${CC:-cc}
+# NAME | rule | file | sed expression
+mutants=(
+  "no-cancel-packet|ETM-SPEC-5|etm_spec.c|s/if (kc > 0u [|][|] mp) {/if (false) {/"
+  "cancel-no-mispred|ETM-SPEC-5|etm_spec.c|s/(uint8_t)(0x2Eu | (mp ? 1u : 0u))/0x2Eu/"
+  "no-implicit-commit|ETM-SPEC-6|etm_gen.c|s/                t->spec_cp--;//"
+  "no-afvalid-commit|ETM-SPEC-6|etm_spec.c|s/if (!m->en [|][|] ev->afvalid) {/if (!m->en) {/"
+  "no-flip|ETM-SPEC-7|etm_spec.c|s/sp->e ^= bit;/sp->e ^= 0u;/"
+  "need-none|ETM-SPEC-8|etm_spec.c|s/    t->need_addr = need;/    t->need_addr = ETM_NEED_NONE;/"
+  "no-rs-clear|ETM-SPEC-8|etm_spec.c|s/^    t->rs_n = 0;\$//"
+  "idle-ignores-spec|ETM-SPEC-8|etm_regs.c|s/ \\&\\& m->t.spec_sd == 0u; /; /"
+  "sync-regardless|ETM-SPEC-9|etm_gen.c|s/bool sync_ok = g->max_spec == 0u || t->spec_sd == t->spec_cp;/bool sync_ok = true;/"
+  "reserve-3|ETM-SPEC-10|etm_spec.c|s/#define ETM_SPEC_RESERVE 5u/#define ETM_SPEC_RESERVE 3u/"
+  "ovf-commit-without-cycle|ETM-SPEC-10|etm_spec.c|s/        m->t.spec_cp += tc;//"
+  "f4-pattern-eeen|ETM-ATOM-4|etm_pkt.c|s/k_f4\[4\] = {0x0Eu,/k_f4[4] = {0x07u,/"
+  "f5-headers-swapped|ETM-ATOM-4|etm_pkt.c|s/0xD6u, 0xD7u}/0xD7u, 0xD6u}/"
+  "f45-rule6-splits-3|ETM-ATOM-5|etm_pkt.c|s/} else if (n <= 3u) { \/\* 6 \*\//} else if (n <= 2u) {/"
+  "no-f4-at-flush|ETM-ATOM-6|etm_pkt.c|s/if (t->f45 \&\& n == 4u \&\& etm_f4_index(p) >= 0) {/if (false) {/"
+)
+killed=0; alive=0
+for m in "${mutants[@]}"; do
+  IFS='|' read -r name rule file expr <<< "$m"
+  d=$work/$name
+  rm -rf "$d"; mkdir -p "$d"; cp -r sim/golden/src sim/golden/include "$d/"
+  sed -i -e "$expr" "$d/src/$file"
+  if cmp -s "sim/golden/src/$file" "$d/src/$file"; then
+    echo "ERROR $name: the mutation did not apply"; alive=$((alive + 1)); continue
+  fi
+  # shellcheck disable=SC2086
+  if ! $CC -std=c11 -O2 -I"$d/include" sim/golden/tests/test_etm_model.c "$d"/src/*.c \
+         -o "$d/test_etm_model" 2> "$d/build.log" ||
+     ! $CC -std=c11 -O2 -I"$d/include" tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c "$d"/src/*.c -o "$d/etm_decode" \
+         -lopencsd_c_api -lopencsd 2>> "$d/build.log"; then
+    echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
+  fi
+  u=killed; "$d/test_etm_model" > "$d/unit.log" 2>&1 && u=alive
+  o=killed
+  "$d/etm_decode" --spec 4 --seeds 3 > "$d/ocsd.log" 2>&1 &&
+    "$d/etm_decode" --f45 --seeds 2 >> "$d/ocsd.log" 2>&1 && o=alive
+  if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
+  printf '%-4s %-26s %-12s unit test %-6s OpenCSD %s\n' "$v" "$name" "$rule" "$u" "$o"
+done
+echo "etm-spec-mutants: $killed killed, $alive not"
+[ "$alive" = 0 ]
