@@ -979,15 +979,17 @@ static void action(struct rgen *g)
         weights(g, k, g->w);
         unsigned t = 0;
         for (unsigned i = 0; i < RGEN_NW; i++)
-            t += g->w[i];
+            g->w_cum[i] = t += g->w[i];
         g->w_total = t;
         g->w_key = k;
     }
-    const unsigned *w = g->w;
+    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never), found by
+     * bisection on the running sums */
     unsigned r = below(g, g->w_total);
     unsigned a = 0;
-    while (r >= w[a])
-        r -= w[a++];
+    for (unsigned step = RGEN_NW / 2; step; step /= 2)
+        if (g->w_cum[a + step - 1] <= r)
+            a += step;
     switch ((enum action)a) {
     case A_STIM: act_stim_write(g); break;
     case A_BURST: act_burst(g); break;

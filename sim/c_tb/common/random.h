@@ -20,7 +20,7 @@ struct rgen_prng {
 void rgen_prng_seed(struct rgen_prng *p, uint64_t seed);
 uint64_t rgen_prng_next(struct rgen_prng *p);
 
-/* room for every action's weight (random.c's enum action), a multiple of 8 */
+/* room for every action's weight (random.c's enum action), a power of 2 (bisection) */
 #define RGEN_NW 64u
 
 struct rgen {
@@ -56,7 +56,7 @@ struct rgen {
     uint64_t actions;
     /* the action weights of state w_key (random.c: weights_key; 0: none yet) and their sum */
     unsigned w_key, w_total;
-    unsigned w[RGEN_NW];
+    unsigned w[RGEN_NW], w_cum[RGEN_NW]; /* the weights, their running sums */
     /* chunk of generated events */
     struct event buf[RGEN_CHUNK];
     unsigned n, pos;
