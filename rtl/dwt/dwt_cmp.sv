@@ -20,11 +20,13 @@ module dwt_cmp #(
   // comparator registers (cycle t values) and ID
   input  logic [((NumComp > 0) ? NumComp : 1)*5-1:0]  id_i,
   input  logic [((NumComp > 0) ? NumComp : 1)*32-1:0] comp_i,
-  input  logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_i,
-  input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_i,
   input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_i,
   input  logic [((NumComp > 0) ? NumComp : 1)*32-1:0] vmask_i,
   input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    cfg_wr_i,    // COMPn/FUNCTIONn written
+  // the FUNCTIONn fields after this edge (= the *_i fields unless cfg_wr_i): the roles
+  input  logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_d_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_d_i,
+  input  logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_d_i,
   // instruction observation
   input  logic                                        ia_valid_i,
   input  logic [31:0]                                 ia_addr_i,
@@ -196,6 +198,132 @@ module dwt_cmp #(
     trace_ok = dwt_pkg::trace_ok(SecExt != 0, Ude != 0, s, p, trcena, nidu, nidp, snidu, snidp);
   endfunction
 
+  // ---- Roles (section 8.1) and what follows from them alone ------------------------------
+  // Bits of role_of(n): a function of the FUNCTIONn fields (and the constant IDs) only.
+  localparam int RSgl = 0, RFst = 1, RSnd = 2, RKIr = 3, RKDr = 4, RDirW = 5, RDirR = 6,
+                 RActDbg = 7, RHsCyc = 8, RHsIa = 9, RHsDv = 10, RHsDa = 11, RHsNir = 12,
+                 RHsNdr = 13, RHsIr = 14, RHsDr = 15, RHsLv = 16, RLim = 17, ROpkIa = 18,
+                 ROpkDa = 19, ROpkCy = 20, REDbg = 21, REMatch = 22, REPc = 23, REAddr = 24,
+                 REVal = 25, RVcls = 26, RoleW = 27;
+  // Before any write every MATCH is 0000 (OFF): no role, dir_ok(00) for both directions.
+  localparam logic [RoleW-1:0] RoleRst = (RoleW'(1) << RDirW) | (RoleW'(1) << RDirR);
+
+  // Section 8.1 steps 1-3 for comparator n: sec_type (a second type), sec_sup (and
+  // supported), pair_ok (step 1: the pair (n-1, n) is a row of its table), single_ok (step 3:
+  // the single table; MATCH 0000 is OFF).
+  function automatic logic sec_type_f(int n, logic [NumCompW*4-1:0] fm);
+    sec_type_f = (n < NumComp) && second_type(fm[4*n +: 4]);
+  endfunction
+  function automatic logic sec_sup_f(int n, logic [NumCompW*4-1:0] fm,
+                                     logic [NumCompW*2-1:0] fv, logic [NumCompW*5-1:0] idv);
+    logic [3:0] m, id;
+    logic [1:0] v;
+    m  = fm[4*n +: 4];
+    v  = fv[2*n +: 2];
+    id = {idv[5*n + 4], idv[5*n +: 3]};
+    sec_sup_f = sec_type_f(n, fm) && (n > 0) && sup(id, m, v, (HasMain != 0) && (n < 4));
+  endfunction
+  function automatic logic pair_ok_f(int n, logic [NumCompW*4-1:0] fm,
+                                     logic [NumCompW*2-1:0] fa, logic [NumCompW*2-1:0] fv,
+                                     logic [NumCompW*5-1:0] idv);
+    int         prv;
+    logic [3:0] m, m_p, id_p;
+    logic [1:0] a, a_p, v_p;
+    prv  = (n > 0) ? n - 1 : 0;
+    m    = fm[4*n +: 4];
+    m_p  = fm[4*prv +: 4];
+    a    = fa[2*n +: 2];
+    a_p  = fa[2*prv +: 2];
+    v_p  = fv[2*prv +: 2];
+    id_p = {idv[5*prv + 4], idv[5*prv +: 3]};
+    pair_ok_f = sec_sup_f(n, fm, fv, idv) && (m_p != MDis) &&
+                sup(id_p, m_p, v_p, (HasMain != 0) && (prv < 4)) &&
+                pair_row(m_p, a_p, m, a, HasMain != 0);
+  endfunction
+  function automatic logic single_ok_f(int n, logic [NumCompW*4-1:0] fm,
+                                       logic [NumCompW*2-1:0] fa, logic [NumCompW*2-1:0] fv,
+                                       logic [NumCompW*5-1:0] idv);
+    logic [3:0] m, id;
+    logic [1:0] a, v;
+    m  = fm[4*n +: 4];
+    a  = fa[2*n +: 2];
+    v  = fv[2*n +: 2];
+    id = {idv[5*n + 4], idv[5*n +: 3]};
+    single_ok_f = (n < NumComp) && (m != MDis) &&
+                  sup(id, m, v, (HasMain != 0) && (n < 4)) && single_row(m, a);
+  endfunction
+
+  // The role of comparator n and the terms decoded from it: which raw hit is its hit, its
+  // operation kind, its emission set (sections 8.1-8.6).
+  function automatic logic [RoleW-1:0] role_of(int n, logic [NumCompW*4-1:0] fm,
+                                               logic [NumCompW*2-1:0] fa,
+                                               logic [NumCompW*2-1:0] fv,
+                                               logic [NumCompW*5-1:0] idv);
+    logic [RoleW-1:0] r;
+    int         nxt;
+    logic       has_next, first_cand, is_sgl, is_fst, is_snd, k_ir, k_dr, r_fst, r_snd, own;
+    logic [3:0] m, m_n;
+    logic [1:0] a;
+    nxt      = (n + 1 < NumCompW) ? n + 1 : n;
+    has_next = (n + 1 < NumComp);
+    m        = fm[4*n +: 4];
+    m_n      = fm[4*nxt +: 4];
+    a        = fa[2*n +: 2];
+    // Step 2: n+1 holds a supported second type, so n's role is decided by step 1 for n+1.
+    // Only odd comparators support second types, so the steps never clash.
+    first_cand = !sec_type_f(n, fm) && has_next && sec_sup_f(nxt, fm, fv, idv);
+    is_snd     = pair_ok_f(n, fm, fa, fv, idv);
+    is_fst     = first_cand && pair_ok_f(nxt, fm, fa, fv, idv);
+    is_sgl     = (n < NumComp) && !sec_type_f(n, fm) && !first_cand &&
+                 single_ok_f(n, fm, fa, fv, idv);
+    k_ir       = (is_fst && (m_n == MIal)) || (is_snd && (m == MIal));
+    k_dr       = (is_fst && (m_n == MDal)) || (is_snd && (m == MDal));
+    r          = '0;
+    r[RSgl]    = is_sgl;
+    r[RFst]    = is_fst;
+    r[RSnd]    = is_snd;
+    r[RKIr]    = k_ir;
+    r[RKDr]    = k_dr;
+    r[RDirW]   = dir_ok(m[1:0], 1'b1);
+    r[RDirR]   = dir_ok(m[1:0], 1'b0);
+    r[RActDbg] = (a == 2'b01);
+    // ---- Match (section 8.2 [DWT-CMP-ANY]) -----------------------------------------------
+    r[ROpkCy]  = is_sgl && (m == MCyc);
+    r[ROpkIa]  = (is_sgl && (m == MIa)) || k_ir;
+    r[ROpkDa]  = (is_sgl && (m != MCyc) && (m != MIa)) || ((is_fst || is_snd) && !k_ir);
+    // hit[n] (below, on the vectors) is the raw hit its role selects:
+    //   Single: CYC, IA, DV or (DA, DAwV) da_hit; First: ir_hit[Next], dr_hit[Next] or
+    //   (LV1) its own da_hit; Second: ir_hit, dr_hit or (LV2) lv_hit; otherwise 0.
+    r_fst      = !is_sgl && is_fst;  // the role, in the priority Single, First, Second
+    r_snd      = !is_sgl && !is_fst && is_snd;
+    r[RHsCyc]  = is_sgl && (m == MCyc);
+    r[RHsIa]   = is_sgl && (m != MCyc) && (m == MIa);
+    r[RHsDv]   = is_sgl && (m != MCyc) && (m != MIa) && is_dv(m);
+    r[RHsDa]   = (is_sgl && (m != MCyc) && (m != MIa) && !is_dv(m)) ||   // DA, DAwV
+                 (r_fst && !k_ir && !k_dr);                             // LV1: own addr
+    r[RHsNir]  = r_fst && k_ir;
+    r[RHsNdr]  = r_fst && !k_ir && k_dr;
+    r[RHsIr]   = r_snd && k_ir;
+    r[RHsDr]   = r_snd && !k_ir && k_dr;
+    r[RHsLv]   = r_snd && !k_ir && !k_dr;                               // LV2
+    r[RLim]    = is_snd && (k_ir || k_dr);
+    // ---- Emission sets (sections 8.3-8.6) ------------------------------------------------
+    // A Single or a First emits by its own MATCH and ACTION as in the single table; a Second
+    // by its type (IAL/11 PC, DAL/11 ADDR, LDV/01 DBG, LDV/10 MATCH). The tables have
+    // already turned every reserved combination OFF.
+    own        = is_sgl || is_fst;
+    r[REDbg]   = (own && !is_dav(m) && (a == 2'b01)) ||
+                 (is_snd && !k_ir && !k_dr && (a == 2'b01));
+    r[REMatch] = (own && !is_dav(m) && (a == 2'b10)) ||
+                 (is_snd && !k_ir && !k_dr && (a == 2'b10));
+    r[REPc]    = (own && (a == 2'b11)) || (is_snd && k_ir && (a == 2'b11));
+    r[REAddr]  = is_snd && k_dr && (a == 2'b11);
+    r[REVal]   = own && is_dav(m) && a[1];
+    // [DWT-PKT-4] value class (DV or LDV: MATCH 10xx) puts MATCH after ADDR.
+    r[RVcls]   = (m[3:2] == 2'b10);
+    role_of    = r;
+  endfunction
+
   // ---- Authentication per operation (section 7) ------------------------------------------
   logic ia_s, da_s, cy_s, cy_p;
   logic prohib_p_dbg, prohib_p_trc, prohib_u_dbg, prohib_u_trc;
@@ -274,74 +402,64 @@ module dwt_cmp #(
   // One generate block per comparator, built from continuous assignments only (every
   // vector bit has one driver; Icarus would otherwise re-evaluate loops of always_comb
   // blocks on every transient). Bits n >= NumComp (the NumComp == 0 padding) are 0.
-  logic [NumCompW-1:0] sec_type, sec_sup, pair_ok, single_ok;  // role resolution inputs
-  logic [NumCompW-1:0] is_sgl, is_fst, is_snd, k_ir, k_dr;     // roles and pair kinds
+  logic [NumCompW-1:0] is_snd, k_ir, vcls;  // Second; IR pair; value class
   logic [NumCompW-1:0] ia_eq, da_hit, dv_hit, cyc_hit, ir_hit, dr_hit, lv_hit;  // raw hits
   logic [NumCompW-1:0] opk_ia, opk_da, opk_cy;   // the operation kind of each comparator
   logic [NumCompW-1:0] hit, allow, match, lim;   // lim: Second of an IR or DR pair
   logic [NumCompW-1:0] e_dbg, e_match, e_pc, e_addr, e_val;
   logic [NumCompW-1:0] ir_q, ir_d, ir_gate;
   logic [NumCompW-1:0] unused_id;
-  // Decoded from the registers alone (no observation input), so that the input-dependent
-  // logic below is a few operations on whole vectors rather than a mux per comparator
-  // (Verilator re-evaluates input-dependent logic at every eval, register-only logic once
-  // per clock edge; the same terms, computed once).
+  // Decoded from the FUNCTIONn registers alone (no observation input), so that the
+  // input-dependent logic below is a few operations on whole vectors rather than a mux per
+  // comparator. The decode is itself held in a register, role_q = role_of(FUNCTION fields),
+  // loaded from the written values at the edge of a COMP/FUNCTION write: it then costs
+  // nothing in the cycles without such a write (Verilator re-evaluates input-dependent
+  // logic at every eval and register-dependent logic at every clock edge; a register with
+  // an enable only when it is loaded). The same values as decoding the registers each
+  // cycle ([DWT-EVAL-1]: the written value acts from the cycle after the access edge).
   logic [NumCompW-1:0] dir_w, dir_r, dir_v;      // dir_ok(MATCH[1:0]) for a write / a read
   logic [NumCompW-1:0] hs_cyc, hs_ia, hs_dv, hs_da;             // which raw hit is hit[n]
   logic [NumCompW-1:0] hs_nir, hs_ndr, hs_ir, hs_dr, hs_lv;
   logic [NumCompW-1:0] act_dbg;                  // ACTION == 01
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
-    localparam bit Impl = (n < NumComp);
     localparam int Prev = (n > 0) ? n - 1 : 0;            // First of the pair of a Second
     localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
-    localparam bit HasNext = (n + 1 < NumComp);
 
-    logic [3:0]  m, m_p, m_n;   // MATCH of n, n-1, n+1
-    logic [1:0]  a, a_p;        // ACTION of n, n-1
-    logic [1:0]  v, v_p;        // DATAVSIZE of n, n-1
+    logic [1:0]  v;             // DATAVSIZE of n
     logic [31:0] c, c_p;        // COMP of n, n-1
     logic [31:0] vm;            // VMASK of n (0 where not implemented)
-    logic [3:0]  id, id_p;      // ID bits {4, 2, 1, 0} of n, n-1
-    logic        first_cand;
 
-    assign m    = fmatch_i[4*n +: 4];
-    assign m_p  = fmatch_i[4*Prev +: 4];
-    assign m_n  = fmatch_i[4*Next +: 4];
-    assign a    = faction_i[2*n +: 2];
-    assign a_p  = faction_i[2*Prev +: 2];
     assign v    = fdvsize_i[2*n +: 2];
-    assign v_p  = fdvsize_i[2*Prev +: 2];
     assign c    = comp_i[32*n +: 32];
     assign c_p  = comp_i[32*Prev +: 32];
     // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0 where
     // DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
     assign vm   = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
-    assign id   = {id_i[5*n + 4], id_i[5*n +: 3]};
-    assign id_p = {id_i[5*Prev + 4], id_i[5*Prev +: 3]};
     assign unused_id[n] = id_i[5*n + 3];  // ID bit 3 (data address, always 1) selects nothing
 
-    // ---- Roles (section 8.1) -------------------------------------------------------------
-    assign sec_type[n]  = Impl && second_type(m);
-    assign sec_sup[n]   = sec_type[n] && (n > 0) && sup(id, m, v, (HasMain != 0) && (n < 4));
-    // Step 1: the pair (n-1, n) is a row of its table.
-    assign pair_ok[n]   = sec_sup[n] && (m_p != MDis) &&
-                          sup(id_p, m_p, v_p, (HasMain != 0) && (Prev < 4)) &&
-                          pair_row(m_p, a_p, m, a, HasMain != 0);
-    // Step 3: the single table (MATCH 0000 is OFF).
-    assign single_ok[n] = Impl && (m != MDis) &&
-                          sup(id, m, v, (HasMain != 0) && (n < 4)) && single_row(m, a);
-    // Step 2: n+1 holds a supported second type, so n's role is decided by step 1 for n+1.
-    // Only odd comparators support second types, so the steps never clash.
-    assign first_cand   = !sec_type[n] && HasNext && sec_sup[Next];
-    assign is_snd[n]    = pair_ok[n];
-    assign is_fst[n]    = first_cand && pair_ok[Next];
-    assign is_sgl[n]    = Impl && !sec_type[n] && !first_cand && single_ok[n];
-    assign k_ir[n]      = (is_fst[n] && (m_n == MIal)) || (is_snd[n] && (m == MIal));
-    assign k_dr[n]      = (is_fst[n] && (m_n == MDal)) || (is_snd[n] && (m == MDal));
-    assign dir_w[n]     = dir_ok(m[1:0], 1'b1);
-    assign dir_r[n]     = dir_ok(m[1:0], 1'b0);
-    assign act_dbg[n]   = (a == 2'b01);
+    // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write --
+    logic [RoleW-1:0] role_q;
+    if (n < NumComp) begin : gen_role
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          role_q <= RoleRst;
+        end else if (|cfg_wr_i) begin  // a write to any comparator may change n's pair
+          role_q <= role_of(n, fmatch_d_i, faction_d_i, fdvsize_d_i, id_i);
+        end
+      end
+    end else begin : gen_pad
+      // the NumComp == 0 padding: never written, MATCH 0000 (no role) for ever
+      assign role_q = RoleRst;
+      logic unused_pad;
+      assign unused_pad = ^{fmatch_d_i, faction_d_i, fdvsize_d_i, id_i};
+    end
+    assign is_snd[n]  = role_q[RSnd];
+    assign vcls[n]    = role_q[RVcls];
+    assign k_ir[n]    = role_q[RKIr];
+    assign dir_w[n]   = role_q[RDirW];
+    assign dir_r[n]   = role_q[RDirR];
+    assign act_dbg[n] = role_q[RActDbg];
 
     // ---- Raw hits (section 8.2) ----------------------------------------------------------
     // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
@@ -403,42 +521,25 @@ module dwt_cmp #(
                        (da_addr_i[31:2] == c_p[31:2]) &&
                        (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
 
-    // ---- Match (section 8.2 [DWT-CMP-ANY]) -----------------------------------------------
-    assign opk_cy[n] = is_sgl[n] && (m == MCyc);
-    assign opk_ia[n] = (is_sgl[n] && (m == MIa)) || k_ir[n];
-    assign opk_da[n] = (is_sgl[n] && (m != MCyc) && (m != MIa)) ||
-                       ((is_fst[n] || is_snd[n]) && !k_ir[n]);
-    // hit[n] (below, on the vectors) is the raw hit its role selects:
-    //   Single: CYC, IA, DV or (DA, DAwV) da_hit; First: ir_hit[Next], dr_hit[Next] or
-    //   (LV1) its own da_hit; Second: ir_hit, dr_hit or (LV2) lv_hit; otherwise 0.
-    logic r_fst, r_snd;  // the role, in the priority Single, First, Second
-    assign r_fst     = !is_sgl[n] && is_fst[n];
-    assign r_snd     = !is_sgl[n] && !is_fst[n] && is_snd[n];
-    assign hs_cyc[n] = is_sgl[n] && (m == MCyc);
-    assign hs_ia[n]  = is_sgl[n] && (m != MCyc) && (m == MIa);
-    assign hs_dv[n]  = is_sgl[n] && (m != MCyc) && (m != MIa) && is_dv(m);
-    assign hs_da[n]  = (is_sgl[n] && (m != MCyc) && (m != MIa) && !is_dv(m)) ||   // DA, DAwV
-                       (r_fst && !k_ir[n] && !k_dr[n]);                         // LV1: own addr
-    assign hs_nir[n] = r_fst && k_ir[n];
-    assign hs_ndr[n] = r_fst && !k_ir[n] && k_dr[n];
-    assign hs_ir[n]  = r_snd && k_ir[n];
-    assign hs_dr[n]  = r_snd && !k_ir[n] && k_dr[n];
-    assign hs_lv[n]  = r_snd && !k_ir[n] && !k_dr[n];                           // LV2
-    assign lim[n]    = is_snd[n] && (k_ir[n] || k_dr[n]);
-
-    // ---- Emission sets (sections 8.3-8.6) ------------------------------------------------
-    // A Single or a First emits by its own MATCH and ACTION as in the single table; a Second
-    // by its type (IAL/11 PC, DAL/11 ADDR, LDV/01 DBG, LDV/10 MATCH). The tables have
-    // already turned every reserved combination OFF.
-    logic own;
-    assign own        = is_sgl[n] || is_fst[n];
-    assign e_dbg[n]   = (own && !is_dav(m) && (a == 2'b01)) ||
-                        (is_snd[n] && !k_ir[n] && !k_dr[n] && (a == 2'b01));
-    assign e_match[n] = (own && !is_dav(m) && (a == 2'b10)) ||
-                        (is_snd[n] && !k_ir[n] && !k_dr[n] && (a == 2'b10));
-    assign e_pc[n]    = (own && (a == 2'b11)) || (is_snd[n] && k_ir[n] && (a == 2'b11));
-    assign e_addr[n]  = is_snd[n] && k_dr[n] && (a == 2'b11);
-    assign e_val[n]   = own && is_dav(m) && a[1];
+    // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of
+    assign opk_cy[n]  = role_q[ROpkCy];
+    assign opk_ia[n]  = role_q[ROpkIa];
+    assign opk_da[n]  = role_q[ROpkDa];
+    assign hs_cyc[n]  = role_q[RHsCyc];
+    assign hs_ia[n]   = role_q[RHsIa];
+    assign hs_dv[n]   = role_q[RHsDv];
+    assign hs_da[n]   = role_q[RHsDa];
+    assign hs_nir[n]  = role_q[RHsNir];
+    assign hs_ndr[n]  = role_q[RHsNdr];
+    assign hs_ir[n]   = role_q[RHsIr];
+    assign hs_dr[n]   = role_q[RHsDr];
+    assign hs_lv[n]   = role_q[RHsLv];
+    assign lim[n]     = role_q[RLim];
+    assign e_dbg[n]   = role_q[REDbg];
+    assign e_match[n] = role_q[REMatch];
+    assign e_pc[n]    = role_q[REPc];
+    assign e_addr[n]  = role_q[REAddr];
+    assign e_val[n]   = role_q[REVal];
 
     // ---- [DWT-IR-FIRST] "previous instruction was in this range", held by the Second -----
     // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
@@ -478,7 +579,7 @@ module dwt_cmp #(
       assign c_addr[c]  = cand[c] && e_addr[c];
       assign c_val[c]   = cand[c] && e_val[c];
       // [DWT-PKT-4] value class (DV or LDV: MATCH 10xx) puts MATCH after ADDR.
-      assign c_vcls[c]  = (fmatch_i[4*c + 2 +: 2] == 2'b10);
+      assign c_vcls[c]  = vcls[c];
       assign opk_ia4[c] = opk_ia[c];
       assign opk_da4[c] = opk_da[c];
       assign opk_cy4[c] = opk_cy[c];
@@ -596,6 +697,10 @@ module dwt_cmp #(
   logic unused_trc;
   assign unused_trc = ^{e_match, e_pc, e_addr, e_val, ir_gate, cand, ia_tok, da_tok, cy_tok,
                         pc_last_tok_i};
+
+  // Only comparators 0..3 trace ([DWT-PKT-1]): the value class of the others selects nothing.
+  logic unused_vcls;
+  assign unused_vcls = ^vcls;
 
   // Bit 0 of instruction addresses and of the data access PC is ignored (section 10.2).
   logic unused_bit0;

@@ -48,13 +48,16 @@ module dwt_regs #(
   output logic [4:0]                                  evtena_o,    // CPI, EXC, SLEEP, LSU, FOLD
   output logic                                        cycevtena_o,
   output logic                                        cycdiss_o,
-  // comparator registers (comparator n at [32n +: 32], [4n +: 4], [2n +: 2])
+  // comparator registers (comparator n at [32n +: 32], [2n +: 2]; MATCH and ACTION only as
+  // fmatch_d_o, faction_d_o: dwt_cmp keeps what it decodes from them)
   output logic [((NumComp > 0) ? NumComp : 1)*32-1:0] comp_o,
-  output logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_o,
-  output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_o,
   output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_o,
   output logic [((NumComp > 0) ? NumComp : 1)*32-1:0] vmask_o,     // 0 where not implemented
   output logic [((NumComp > 0) ? NumComp : 1)-1:0]    cfg_wr_o,    // COMPn/FUNCTIONn written
+  // the FUNCTIONn fields after this edge (dwt_cmp's registered roles)
+  output logic [((NumComp > 0) ? NumComp : 1)*4-1:0]  fmatch_d_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  faction_d_o,
+  output logic [((NumComp > 0) ? NumComp : 1)*2-1:0]  fdvsize_d_o,
   // write effects on registers held elsewhere (applied at this edge)
   output logic [31:0]                                 wdata_o,
   output logic                                        cyccnt_wr_o, // [DWT-CYC-2]
@@ -250,9 +253,10 @@ module dwt_regs #(
   assign cycevtena_o  = cyce_q;
   assign cycdiss_o    = ctrl_q[dwt_pkg::CtrlCycdiss];
   assign comp_o       = comp_q;
-  assign fmatch_o     = fmatch_q;
-  assign faction_o    = faction_q;
   assign fdvsize_o    = fdvsize_q;
+  assign fmatch_d_o   = fmatch_d;
+  assign faction_d_o  = faction_d;
+  assign fdvsize_d_o  = fdvsize_d;
   assign vmask_o      = vmask_q;
   assign prdata_o     = prdata_q;
   assign pslverr_o    = pslverr_q;

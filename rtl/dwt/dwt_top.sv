@@ -118,8 +118,8 @@ module dwt_top #(
   logic [1:0]             synctap;
   logic [4:0]             evtena, cnt_wr, cnt_clr;
   logic [NumCompW*32-1:0] comp, vmask;
-  logic [NumCompW*4-1:0]  fmatch;
-  logic [NumCompW*2-1:0]  faction, fdvsize;
+  logic [NumCompW*4-1:0]  fmatch_d;
+  logic [NumCompW*2-1:0]  fdvsize, faction_d, fdvsize_d;
   logic [NumCompW-1:0]    cfg_wr, matched_set;
   logic [31:0]            wdata, cyccnt, pcsr, cyc_next, pc_last;
   logic [39:0]            evcnt;
@@ -168,11 +168,12 @@ module dwt_top #(
     .cycevtena_o   (cycevtena),
     .cycdiss_o     (cycdiss),
     .comp_o        (comp),
-    .fmatch_o      (fmatch),
-    .faction_o     (faction),
     .fdvsize_o     (fdvsize),
     .vmask_o       (vmask),
     .cfg_wr_o      (cfg_wr),
+    .fmatch_d_o    (fmatch_d),
+    .faction_d_o   (faction_d),
+    .fdvsize_d_o   (fdvsize_d),
     .wdata_o       (wdata),
     .cyccnt_wr_o   (cyccnt_wr),
     .cnt_wr_o      (cnt_wr),
@@ -248,11 +249,12 @@ module dwt_top #(
     .rst_ni        (rst_ni),
     .id_i          (id),
     .comp_i        (comp),
-    .fmatch_i      (fmatch),
-    .faction_i     (faction),
     .fdvsize_i     (fdvsize),
     .vmask_i       (vmask),
     .cfg_wr_i      (cfg_wr),
+    .fmatch_d_i    (fmatch_d),
+    .faction_d_i   (faction_d),
+    .fdvsize_d_i   (fdvsize_d),
     .ia_valid_i    (ia_valid_i),
     .ia_addr_i     (ia_addr_i),
     .ia_secure_i   (ia_secure_i),

@@ -63,6 +63,7 @@ void driver_restart(struct driver *d)
     d->fail_cycle = 0;
     d->hist_n = 0;
     d->fx_ev = NULL;
+    d->idle_fast = false;
     levels_default(d);
 }
 

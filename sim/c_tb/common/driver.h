@@ -81,6 +81,7 @@ struct driver {
      * changes: lvl_dirty) */
     struct sys_in base;
     bool lvl_dirty;
+    bool idle_fast; /* driver_next took the idle short path: so does driver_observe */
     unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
     uint64_t bg_evt_left;
     struct event bg_instr;          /* instr bg=1: a copy, presented for bg_instr_left cycles */
@@ -115,7 +116,8 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *in,
 /* The cycles of an idle event out of reset, with no background pulse, strobe or
  * instruction, no level changed and no fetch check due, take the short paths below (the
  * same result as the general ones in driver.c: the inputs are the levels' and gts_i, and
- * only the counts move on); every other cycle the general ones. */
+ * only the counts move on); every other cycle the general ones. driver_next decides for
+ * both (idle_fast): every driver_observe follows the driver_next of its cycle. */
 static inline bool driver_idle_cycle(const struct driver *d)
 {
     return d->cur && d->cur->kind == EV_IDLE && !d->bg_active && !d->bg_evt_left &&
@@ -124,8 +126,11 @@ static inline bool driver_idle_cycle(const struct driver *d)
 
 static inline enum driver_status driver_next(struct driver *d, struct sys_in *in)
 {
-    if (!driver_idle_cycle(d) || d->lvl_dirty || d->cycle >= d->stop_cycle)
+    if (!driver_idle_cycle(d) || d->lvl_dirty || d->cycle >= d->stop_cycle) {
+        d->idle_fast = false;
         return driver_next_any(d, in);
+    }
+    d->idle_fast = true; /* nothing changes d before driver_observe: its test is this one */
     *in = d->base;
     in->itm.rst_n = true;
     in->itm.gts = d->gts;
@@ -136,7 +141,7 @@ static inline enum driver_status driver_observe(struct driver *d, const struct s
                                                 const struct sys_out *out,
                                                 const struct sys_out *other)
 {
-    if (!driver_idle_cycle(d))
+    if (!d->idle_fast) /* the general path also takes cycles the short one could */
         return driver_observe_any(d, in, out, other);
     if (++d->cur_n >= d->cur->count)
         d->cur = NULL;

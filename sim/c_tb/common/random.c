@@ -881,19 +881,43 @@ enum action {
 };
 
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
-static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
+/* Everything of the generator's state that the weights depend on, in one word: the action
+ * weights are a function of this key (and of the configuration, fixed for a run), so they
+ * are recomputed only when it changes (weights_cached), not at every action. */
+enum {
+    WK_VALID = 1u << 0, WK_ITM_ON = 1u << 1, WK_ANY_TER = 1u << 2, WK_HALTED = 1u << 3,
+    WK_AUTH_OFF = 1u << 4, WK_SWOENA = 1u << 5, WK_ASYNC_IDLE = 1u << 6, WK_AUTH_PE = 1u << 7,
+    WK_FP_ENABLE = 1u << 8, WK_DWT_FEEDS = 1u << 9,
+};
+
+static unsigned weights_key(const struct rgen *g)
 {
-    bool itm_on = (g->tcr & TCR_ITMENA) != 0;
     bool any_ter = false;
     for (unsigned k = 0; k < n_ter(g); k++)
         any_ter |= g->ter[k] != 0;
+    bool auth_off = !g->lvl[SIG_TRCENA] || !g->lvl[SIG_NIDEN] || !g->lvl[SIG_SPNIDEN] ||
+                    g->lvl[SIG_PE_SECURE];
+    /* Periodic PC samples and cycle events keep the ITM fed on their own: a flush or a
+     * wait_idle could then wait for ever behind a slow port ([ITM-FLUSH-1] waits for every
+     * buffer to be empty). */
+    bool dwt_feeds = g->has_dwt && (g->dctrl & 1u) && (g->dctrl & (1u << 12 | 1u << 22));
+    return WK_VALID | ((g->tcr & TCR_ITMENA) ? WK_ITM_ON : 0u) | (any_ter ? WK_ANY_TER : 0u) |
+           (g->lvl[SIG_HALTED] ? WK_HALTED : 0u) | (auth_off ? WK_AUTH_OFF : 0u) |
+           ((g->tcr & TCR_SWOENA) ? WK_SWOENA : 0u) |
+           (g->lvl[SIG_ASYNC_IDLE] ? WK_ASYNC_IDLE : 0u) | (auth_pe(g) ? WK_AUTH_PE : 0u) |
+           (g->fp_enable ? WK_FP_ENABLE : 0u) | (dwt_feeds ? WK_DWT_FEEDS : 0u);
+}
+
+/* The weights of the actions for state key k (weights_key) and g's configuration. */
+static void weights(const struct rgen *g, unsigned k, unsigned w[A_NACTIONS])
+{
     w[A_STIM] = 2500;
     w[A_BURST] = 220;
     w[A_STRING] = 150;
     w[A_HW] = 1100;
     w[A_HW_BURST] = 150;
-    w[A_TCR] = itm_on ? 110 : 2500;
-    w[A_TER] = any_ter ? 100 : 1500;
+    w[A_TCR] = (k & WK_ITM_ON) ? 110 : 2500;
+    w[A_TER] = (k & WK_ANY_TER) ? 100 : 1500;
     w[A_TPR] = 50;
     w[A_READ] = 600;
     w[A_ODD_WRITE] = 100;
@@ -901,19 +925,17 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     w[A_STALL] = 450;
     w[A_SYNC] = 150;
     w[A_HW_OVF] = 80;
-    w[A_HALTED] = g->lvl[SIG_HALTED] ? 400 : 60;
-    bool auth_off = !g->lvl[SIG_TRCENA] || !g->lvl[SIG_NIDEN] || !g->lvl[SIG_SPNIDEN] ||
-                    g->lvl[SIG_PE_SECURE];
-    w[A_AUTH] = auth_off ? 500 : 80;
-    w[A_TS_TICK] = (g->tcr & TCR_SWOENA) ? 900 : 120;
-    w[A_ASYNC_IDLE] = g->lvl[SIG_ASYNC_IDLE] ? 300 : 50;
+    w[A_HALTED] = (k & WK_HALTED) ? 400 : 60;
+    w[A_AUTH] = (k & WK_AUTH_OFF) ? 500 : 80;
+    w[A_TS_TICK] = (k & WK_SWOENA) ? 900 : 120;
+    w[A_ASYNC_IDLE] = (k & WK_ASYNC_IDLE) ? 300 : 50;
     w[A_GTS] = 90;
     w[A_GTS_STEP] = 35;
     w[A_GTS_CLKCH] = 60;
     w[A_FLUSH] = 70;
-    w[A_WAIT_IDLE] = auth_pe(g) ? 40 : 0;
+    w[A_WAIT_IDLE] = (k & WK_AUTH_PE) ? 40 : 0;
     w[A_RESET] = 2;
-    w[A_FPB_CTRL] = g->fp_enable ? 30 : 300;
+    w[A_FPB_CTRL] = (k & WK_FP_ENABLE) ? 30 : 300;
     w[A_FPB_COMP] = 120;
     w[A_FETCH] = 900;
     w[A_DBG] = 150;
@@ -925,10 +947,7 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
     bool d = g->has_dwt;
     if (d) /* the DWT owns the hardware-source port */
         w[A_HW] = w[A_HW_BURST] = w[A_HW_OVF] = 0;
-    /* Periodic PC samples and cycle events keep the ITM fed on their own: a flush or a
-     * wait_idle could then wait for ever behind a slow port ([ITM-FLUSH-1] waits for every
-     * buffer to be empty). */
-    if (d && (g->dctrl & 1u) && (g->dctrl & (1u << 12 | 1u << 22)))
+    if (k & WK_DWT_FEEDS) /* see weights_key */
         w[A_FLUSH] = w[A_WAIT_IDLE] = 0;
     w[A_DWT_COMP] = d ? 200 : 0;
     w[A_DWT_CTRL] = d ? 90 : 0;
@@ -950,22 +969,27 @@ static void weights(const struct rgen *g, unsigned w[A_NACTIONS])
             w[A_FPB_ODD_WRITE] = 0;
 }
 
-/* A_NACTIONS rounded up to a multiple of 8: the weights' sum then has no odd tail, which
- * lets the compiler add them 4 or 8 at a time (the pad weighs 0; the same sums) */
-#define A_NPAD ((A_NACTIONS + 7u) / 8u * 8u)
+_Static_assert(RGEN_NW >= A_NACTIONS, "random.h: RGEN_NW holds every action's weight");
 
 static void action(struct rgen *g)
 {
-    unsigned w[A_NPAD];
-    memset(w + A_NACTIONS, 0, sizeof w - A_NACTIONS * sizeof w[0]);
-    weights(g, w);
-    unsigned total = 0;
-    for (unsigned i = 0; i < A_NPAD; i++)
-        total += w[i];
-    unsigned r = below(g, total);
+    unsigned k = weights_key(g);
+    if (k != g->w_key) { /* the weights and their sum, kept until the key changes */
+        memset(g->w + A_NACTIONS, 0, sizeof g->w - A_NACTIONS * sizeof g->w[0]);
+        weights(g, k, g->w);
+        unsigned t = 0;
+        for (unsigned i = 0; i < RGEN_NW; i++)
+            g->w_cum[i] = t += g->w[i];
+        g->w_total = t;
+        g->w_key = k;
+    }
+    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never), found by
+     * bisection on the running sums */
+    unsigned r = below(g, g->w_total);
     unsigned a = 0;
-    while (r >= w[a])
-        r -= w[a++];
+    for (unsigned step = RGEN_NW / 2; step; step /= 2)
+        if (g->w_cum[a + step - 1] <= r)
+            a += step;
     switch ((enum action)a) {
     case A_STIM: act_stim_write(g); break;
     case A_BURST: act_burst(g); break;

@@ -20,6 +20,9 @@ struct rgen_prng {
 void rgen_prng_seed(struct rgen_prng *p, uint64_t seed);
 uint64_t rgen_prng_next(struct rgen_prng *p);
 
+/* room for every action's weight (random.c's enum action), a power of 2 (bisection) */
+#define RGEN_NW 64u
+
 struct rgen {
     uint64_t seed;
     struct itm_cfg cfg;
@@ -51,6 +54,9 @@ struct rgen {
     bool bias_started; /* the positions below were drawn (first biased action of a run) */
     unsigned bias_tap, bias_bit, bias_rsv, bias_pscr, bias_addr, bias_edge, bias_relink;
     uint64_t actions;
+    /* the action weights of state w_key (random.c: weights_key; 0: none yet) and their sum */
+    unsigned w_key, w_total;
+    unsigned w[RGEN_NW], w_cum[RGEN_NW]; /* the weights, their running sums */
     /* chunk of generated events */
     struct event buf[RGEN_CHUNK];
     unsigned n, pos;

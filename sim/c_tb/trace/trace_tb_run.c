@@ -182,6 +182,11 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     int64_t stop_after = ctl->stop_after;
     double t0 = now_s(), last_progress = t0;
     uint64_t cycles = 0;
+    /* Fixed for the run: read once here, not through tb at every cycle (the compiler cannot
+     * know that the calls in the loop leave them alone). */
+    const int64_t inject_at = tb->o->inject_at;
+    const bool fcov = tb->fcov != NULL, pins = tb->pins;
+    bool capture = (tb->cap_swo || tb->cap_par) && ctl->checks;
 
     for (;;) {
         if (drv->cycle > stop_after)
@@ -209,9 +214,9 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         }
         if (use_g)
             sys_model_eval(&tb->gm, &in, &og);
-        if (__builtin_expect(c == tb->o->inject_at, 0)) /* --inject-mismatch (self-test) */
+        if (__builtin_expect(c == inject_at, 0)) /* --inject-mismatch (self-test) */
             og.itm.busy = !og.itm.busy;
-        if (tb->fcov && use_g)
+        if (__builtin_expect(fcov, 0) && use_g)
             fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
             dut_trace_set_inputs(tb->dut, &in);
@@ -265,7 +270,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             if (use_r && orr.etm_atvalid && orr.etm_atready &&
                 !stream_push(&tb->er, orr.etm_atdata, c) && !fmsg)
                 fmsg = tb->er.fail_msg;
-            if (__builtin_expect(tb->pins, 0) && !fmsg) {
+            if (__builtin_expect(pins, 0) && !fmsg) {
                 if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
                     fmsg = pmsg;
                 else if (use_r && !pins_check(tb->expect, c, &orr, "rtl", pmsg, sizeof pmsg))
@@ -276,10 +281,11 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
             }
-            if ((tb->cap_swo || tb->cap_par) && ctl->checks &&
+            if (__builtin_expect(capture, 0) &&
                 pins_capture(tb->cap_swo, tb->cap_par, use_r ? &orr : &og) != 0) {
                 log_msg(LOG_ERROR, "trace_tb: error: cannot write a pin capture\n");
                 tb->cap_swo = tb->cap_par = NULL;
+                capture = false;
             }
             if (tb->cap_txb && ctl->checks) {
                 const struct sys_out *ot = use_r ? &orr : &og;
