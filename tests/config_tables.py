@@ -111,6 +111,10 @@ def read_source():
             errs.append(f"{where}: configuration {name}: a value is not a decimal number")
         else:
             cfgs[name] = {c: int(v) for c, v in zip(cols, vals)}
+            v = cfgs[name]
+            if v.get("HasEtm") == 1 and v.get("HasExtTrig") == 0:
+                errs.append(f"{where}: configuration {name}: HasEtm = 1 needs HasExtTrig = 1 "
+                            "(docs/dwt-contract.md [DWT-TOP-2])")
     if not cfgs:
         errs.append(f"{CONFIGS}: no configuration")
     if errs:
