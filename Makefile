@@ -799,6 +799,11 @@ ETM_PKT_DIR := $(BUILD)/opencsd/pkt
 # deformats and decodes the RTL's TPIU formatter output (trace_tb --capture-txb). --scn: the
 # directed ETM scenarios the same way, with a code image built from their pe lines.
 ETM_RTL_SEEDS ?= 3
+# Directed scenarios whose decoded elements the expected list of etm_scnprog.c does not model
+# (docs/decoder-notes.md "The RTL's stream"): etm_e5_overflow loses events to the overflow
+# (section 14 E5), etm_ts_exc has the timestamps of exception entry and return ([ETM-TS-2]).
+# Their bytes are checked by their expect_etm lines and vectors etm-0005/etm-0011.
+ETM_OCSD_SCN_UNMODELLED := scenarios/etm_e5_overflow.scn scenarios/etm_ts_exc.scn
 etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
 	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
@@ -806,7 +811,7 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
-	    $(foreach f,$(wildcard scenarios/etm_*.scn),--scn $(f))
+	    $(foreach f,$(filter-out $(ETM_OCSD_SCN_UNMODELLED),$(wildcard scenarios/etm_*.scn)),--scn $(f))
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 
