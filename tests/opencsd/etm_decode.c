@@ -1073,18 +1073,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         while (!rc->ovf && ec.fifo_depth - drv_etm(&d)->count < 50u) {
             drv_cycle(&d);
         }
-        d.in.pe_valid = !e.exc;
-        d.in.exc_valid = e.exc;
-        d.in.pe_addr = e.addr;
-        d.in.pe_size = e.size32;
-        d.in.pe_br = e.br;
-        d.in.pe_ind = e.ind;
-        d.in.pe_taken = e.taken;
-        d.in.pe_link = e.link;
-        d.in.pe_excret = e.excret;
-        d.in.pe_ns = e.ns;
-        d.in.exc_num = (uint16_t)e.exc_num;
-        d.in.exc_ret = e.ret;
+        set_event(&d, &e);
         // CMPMATCH[0] at the entries of f0 and f3, CMPMATCH[1] at f1 and f4
         bool cm0 = rc->ss && !e.exc && (e.addr == p.fun[0] || e.addr == p.fun[3]);
         bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
