@@ -64,6 +64,8 @@ void driver_restart(struct driver *d)
     d->hist_n = 0;
     d->fx_ev = NULL;
     d->idle_fast = false;
+    d->in_same = false;
+    d->in_at = NULL;
     levels_default(d);
 }
 

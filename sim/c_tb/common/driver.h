@@ -82,6 +82,13 @@ struct driver {
     struct sys_in base;
     bool lvl_dirty;
     bool idle_fast; /* driver_next took the idle short path: so does driver_observe */
+    /* in_place (set by a caller that never writes the inputs it is given, trace_tb's run
+     * loop): the idle short path writes only gts_i into in_at when the previous cycle's
+     * inputs were written there by it too (the levels' base then already stands there);
+     * in_same says so for the cycle just built (its inputs equal the previous cycle's but
+     * for gts_i). driver_next_any, driver_restart and run starts clear in_at. */
+    bool in_place, in_same;
+    const struct sys_in *in_at;
     unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
     uint64_t bg_evt_left;
     struct event bg_instr;          /* instr bg=1: a copy, presented for bg_instr_left cycles */
@@ -128,11 +135,17 @@ static inline enum driver_status driver_next(struct driver *d, struct sys_in *in
 {
     if (!driver_idle_cycle(d) || d->lvl_dirty || d->cycle >= d->stop_cycle) {
         d->idle_fast = false;
+        d->in_same = false;
+        d->in_at = NULL;
         return driver_next_any(d, in);
     }
     d->idle_fast = true; /* nothing changes d before driver_observe: its test is this one */
-    *in = d->base;
-    in->itm.rst_n = true;
+    d->in_same = d->in_at == in; /* in_place only: base (lvl_dirty clear), rst_n 1 stand */
+    if (!d->in_same) {
+        *in = d->base;
+        in->itm.rst_n = true;
+        d->in_at = d->in_place ? in : NULL;
+    }
     in->itm.gts = d->gts;
     return DRV_CYCLE;
 }

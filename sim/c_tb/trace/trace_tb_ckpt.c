@@ -99,6 +99,7 @@ int64_t tb_ckpt_restore(struct tb *tb, int64_t from)
         tb->drv = k->drv;
         tb->drv.hook = hook;
         tb->drv.hook_ctx = hook_ctx;
+        tb->drv.in_at = NULL; /* the saved run's inputs are gone */
         tb->sg = k->sg;
         tb->sr = k->sr;
         tb->tg = k->tg;
