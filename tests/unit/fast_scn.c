@@ -4,7 +4,9 @@
  * system models through the harness's driver: one as trace_tb drives it (eval, then
  * step_evaluated: the fast paths taken where they apply), one with every fast path cleared
  * before each call. Their outputs must agree in every cycle and their blocks' states after
- * every edge (sim/golden/tests/test_sys_fast.c does the same on random stimulus).
+ * every edge (sim/golden/tests/test_sys_fast.c does the same on random stimulus). The
+ * fast model is also driven as trace_tb's golden mode drives it in idle stretches: inputs
+ * built in place (sys_model_eval_same) and sys_model_idle_run, one cycle at a time.
  * Usage: fast_scn [--quiet] SCENARIO...   (make fast-path-test) */
 #define _POSIX_C_SOURCE 200809L /* stat */
 
@@ -59,8 +61,9 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
     struct ev_source src = scen_source_get(&it, &s);
     driver_init(&d, &src, 4, INT64_MAX);
     d.gm = &fast;
+    d.in_place = true; /* as trace_tb: in is written only by driver_next */
     struct sys_in in;
-    uint64_t n = 0, nf = 0, ni = 0;
+    uint64_t n = 0, nf = 0, ni = 0, nr = 0;
     for (;;) {
         enum driver_status ds = driver_next(&d, &in);
         const int64_t c = d.cycle;
@@ -73,7 +76,10 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
         }
         struct sys_out of, ou;
         nf += fast.fp_ok;
-        sys_model_eval(&fast, &in, &of);
+        if (d.in_same) /* as trace_tb: an idle cycle's inputs built in place */
+            sys_model_eval_same(&fast, &in, &of);
+        else
+            sys_model_eval(&fast, &in, &of);
         full.fp_ok = false;
         full.itm_fast.ok = false;
         sys_model_eval(&full, &in, &ou);
@@ -88,7 +94,12 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
         /* the ITM's own fast path taken: its memo (inputs with their gts_i) kept */
         const bool memo = !fast.fp_ok && fast.itm_fast.ok;
         const uint64_t memo_gts = fast.itm_fast.in.gts;
-        sys_model_step_evaluated(&fast);
+        /* trace_tb's idle runs (golden only), one cycle at a time: the edge they take is
+         * the one step_evaluated would */
+        const uint64_t ran = d.in_same ? sys_model_idle_run(&fast, 1) : 0;
+        nr += ran;
+        if (!ran)
+            sys_model_step_evaluated(&fast);
         ni += memo && fast.itm_fast.in.gts == memo_gts && in.itm.gts != memo_gts;
         full.fp_ok = false;
         full.itm_fast.ok = false;
@@ -105,7 +116,7 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
     }
     if (!quiet)
         printf("%s: %" PRIu64 " cycles, fast path in %" PRIu64 ", the ITM's alone in %" PRIu64
-               "\n", path, n, nf, ni);
+               ", idle runs in %" PRIu64 "\n", path, n, nf, ni, nr);
     *cycles += n;
     *fast_cycles += nf;
     *itm_cycles += ni;

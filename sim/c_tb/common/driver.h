@@ -162,6 +162,26 @@ static inline enum driver_status driver_observe(struct driver *d, const struct s
     d->cycle++;
     return DRV_CYCLE;
 }
+/* After a driver_next that took the idle short path: how many cycles, this one included,
+ * the short paths would take from here (the idle event's cycles left, up to stop_cycle). */
+static inline uint64_t driver_idle_left(const struct driver *d)
+{
+    uint64_t left = d->cur->count - d->cur_n, stop = (uint64_t)(d->stop_cycle - d->cycle);
+    return left < stop ? left : stop;
+}
+
+/* Ends this cycle and k - 1 more of the idle stretch (1 <= k <= driver_idle_left) as k
+ * times driver_observe and driver_next's short paths would, their inputs not built (a
+ * caller that needs none: gts_i of the last of them is in->itm.gts + (k - 1) * gts_step). */
+static inline void driver_idle_skip(struct driver *d, uint64_t k)
+{
+    d->cur_n += k;
+    if (d->cur_n >= d->cur->count)
+        d->cur = NULL;
+    d->gts += k * d->gts_step;
+    d->cycle += (int64_t)k;
+}
+
 /* Event location for messages: "file:line" or "event #N". */
 const char *driver_where(const struct driver *d, const struct event *ev, uint64_t index,
                          char *buf, size_t n);

@@ -180,10 +180,24 @@ static inline void sys_model_eval_same(struct sys_model *m, const struct sys_in 
     }
     sys_model_eval(m, in, out);
 }
+/* Up to n cycles of a fixed point at once, for a caller whose inputs in each of them equal,
+ * gts_i aside, those of the last sys_model_eval (an idle stretch): the same as n times
+ * sys_model_eval_same and sys_model_step_evaluated while each of those edges keeps the
+ * outputs (fp_out): an ITM_STEP_QUIET fixed point all n at once, an ITM_STEP_TS one edge by
+ * edge while itm_model_idle_step holds. Returns the cycles taken (0 without a fixed point,
+ * after an ITM_STEP_XFER edge, or when the next edge needs the full step); the caller runs
+ * the rest. The outputs of those cycles are fp_out. */
+uint64_t sys_model_idle_run(struct sys_model *m, uint64_t n);
 /* sys_model_step with the inputs of the last sys_model_eval (kept in wc_in), without
  * comparing them: for a caller that evaluates and then steps every cycle. Only after a
  * sys_model_eval since the last step, reset or init. */
-void sys_model_step_evaluated(struct sys_model *m);
+void sys_model_step_evaluated_any(struct sys_model *m);
+static inline void sys_model_step_evaluated(struct sys_model *m)
+{
+    if (m->fp_ok && m->fp_itm == ITM_STEP_QUIET) /* step's fast path: nothing to change */
+        return;
+    sys_model_step_evaluated_any(m);
+}
 /* The blocks' inputs and outputs of the current cycle (no state change): the inputs that
  * sys_model_step applies at this cycle's edge and the outputs of sys_model_eval. */
 void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,

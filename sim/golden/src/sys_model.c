@@ -323,7 +323,19 @@ void sys_model_step(struct sys_model *m, const struct sys_in *in)
     step(m, in, (m->fp_ok || m->wc_ok) && memcmp(&m->wc_in, in, sizeof *in) == 0);
 }
 
-void sys_model_step_evaluated(struct sys_model *m)
+uint64_t sys_model_idle_run(struct sys_model *m, uint64_t n)
+{
+    if (!m->fp_ok || m->fp_itm == ITM_STEP_XFER) /* no fixed point; atdata_o moves */
+        return 0;
+    if (m->fp_itm == ITM_STEP_QUIET) /* step's fast path: no change at any of the edges */
+        return n;
+    uint64_t k = 0; /* ITM_STEP_TS: step's fast path edge by edge, as long as it holds */
+    while (k < n && itm_model_idle_step(&m->itm, &m->wc.ii))
+        k++;
+    return k;
+}
+
+void sys_model_step_evaluated_any(struct sys_model *m)
 {
     /* wc_in: the inputs of the last eval (its fast path too sets their gts_i), read only */
     step(m, &m->wc_in, m->fp_ok || m->wc_ok);

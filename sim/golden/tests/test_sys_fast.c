@@ -15,6 +15,7 @@
  * global timestamps on and off, stalls, FIFOs filling, FPB fetches (one address held, or a
  * new one every cycle), APB transfers to other frames, and resets. */
 #include <stdio.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "sys_model.h"
@@ -164,7 +165,39 @@ static void next_inputs(struct sys_in *in, unsigned *hold)
 struct run_counts {
     unsigned out_bad, state_bad, first_bad;
     unsigned hits, hits_ts, hits_xfer, hits_presc, hits_halted, itm_only, wraps, atb;
+    unsigned idle_bad, idle_runs, idle_ts_runs;
+    uint64_t idle_cycles;
 };
+
+/* sys_model_idle_run (trace_tb's golden mode in idle stretches) from a copy of m, whose last
+ * edge took the inputs in, for up to want cycles with those inputs (gts_i from gts on): its
+ * outputs and the state after the cycles it took must be the full model's, evaluated and
+ * stepped cycle by cycle from another copy. */
+static void idle_run_check(const struct sys_model *m, const struct sys_in *in, uint64_t gts,
+                           uint64_t want, struct run_counts *n)
+{
+    static struct sys_model a, b;
+    a = *m;
+    b = *m;
+    const uint64_t k = sys_model_idle_run(&a, want);
+    struct sys_in bin = *in;
+    for (uint64_t i = 0; i < k; i++) {
+        struct sys_out ob;
+        bin.itm.gts = gts + i;
+        b.fp_ok = false;
+        b.itm_fast.ok = false;
+        sys_model_eval(&b, &bin, &ob);
+        n->idle_bad += memcmp(&ob, &a.fp_out, sizeof ob) != 0;
+        b.fp_ok = false;
+        b.itm_fast.ok = false;
+        sys_model_step(&b, &bin);
+    }
+    n->idle_bad += k > want || memcmp(&a.itm, &b.itm, sizeof a.itm) != 0 ||
+                   memcmp(&a.fpb, &b.fpb, sizeof a.fpb) != 0;
+    n->idle_runs += k != 0;
+    n->idle_ts_runs += k != 0 && m->fp_itm == ITM_STEP_TS;
+    n->idle_cycles += k;
+}
 
 static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned cycles)
 {
@@ -220,6 +253,10 @@ static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned 
         if (memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
             memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0)
             n.state_bad++;
+        if (fast.fp_ok && c % 97u == 0u) /* run lengths 1..64, not drawn (same stimulus) */
+            idle_run_check(&fast, &in, gts, 1u + (c / 97u) % 64u, &n);
+        if (n.idle_bad != 0 && n.first_bad == ~0u)
+            n.first_bad = c;
         if (n.out_bad + n.state_bad != 0 && n.first_bad == ~0u)
             n.first_bad = c;
     }
@@ -233,9 +270,14 @@ int main(void)
         struct run_counts t = {0};
         for (unsigned s = 0; s < seeds; s++) {
             struct run_counts n = run(&cfgs[k].cfg, 0x2545F4914F6CDD1Dull * (s + 1), cycles);
-            if (n.out_bad + n.state_bad != 0)
-                printf("%s seed %u: first difference in cycle %u (%u outputs, %u states)\n",
-                       cfgs[k].name, s, n.first_bad, n.out_bad, n.state_bad);
+            if (n.out_bad + n.state_bad + n.idle_bad != 0)
+                printf("%s seed %u: first difference in cycle %u (%u outputs, %u states, %u "
+                       "idle runs)\n",
+                       cfgs[k].name, s, n.first_bad, n.out_bad, n.state_bad, n.idle_bad);
+            t.idle_bad += n.idle_bad;
+            t.idle_runs += n.idle_runs;
+            t.idle_ts_runs += n.idle_ts_runs;
+            t.idle_cycles += n.idle_cycles;
             t.out_bad += n.out_bad;
             t.state_bad += n.state_bad;
             t.hits += n.hits;
@@ -261,11 +303,17 @@ int main(void)
         CHECK(t.itm_only > all / 1000);
         CHECK(t.wraps > 100);
         CHECK(t.atb > all / 40);
+        /* sys_model_idle_run: many runs taken, some with the counter moving */
+        CHECK(t.idle_bad == 0);
+        CHECK(t.idle_runs > all / 1000);
+        CHECK(t.idle_ts_runs > all / 10000);
         printf("%s: %u seeds x %u cycles: fast path in %u (counter moving %u, a byte sent %u; "
                "with the prescaler %u, halted %u), the ITM's alone %u, counter back after a "
                "fast edge %u, %u ATB bytes\n",
                cfgs[k].name, seeds, cycles, t.hits, t.hits_ts, t.hits_xfer, t.hits_presc,
                t.hits_halted, t.itm_only, t.wraps, t.atb);
+        printf("%s: idle runs %u (counter moving %u), %" PRIu64 " cycles\n", cfgs[k].name,
+               t.idle_runs, t.idle_ts_runs, t.idle_cycles);
     }
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
