@@ -70,7 +70,8 @@ meets() { # ratio op target -> met / NOT MET
 mfmt() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
 # Instructions per cycle under callgrind (repeatable, unlike times on a shared machine): the
 # difference of a 50k and a 150k-cycle run removes start-up. BIN ARGS... (without --cycles)
-# -> "total model" (model: itm_model_step + itm_model_eval, inclusive)
+# -> "total model" (model: sys_model.c's sys_model_eval and step, inclusive: every block's
+# evaluation and edge; the fast paths' tests inlined into the run loop are not counted)
 have_cg=0; command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null && have_cg=1
 cg_ipc() {
   local n out t=() m=()
@@ -79,7 +80,7 @@ cg_ipc() {
       > /dev/null 2>&1 || { echo "bench: FAIL under callgrind: $*" >&2; exit 1; }
     out=$(callgrind_annotate --inclusive=yes --auto=no "$bd/cg.out" 2>/dev/null | awk '
       /PROGRAM TOTALS/ { gsub(",", "", $1); t = $1 }
-      /itm_model.c:itm_model_(step|eval) \[/ { gsub(",", "", $1); m += $1 }
+      /sys_model\.c:(sys_model_eval|step[.a-z_0-9]*) \[/ { gsub(",", "", $1); m += $1 }
       END { print t, m + 0 }')
     t+=("${out% *}"); m+=("${out#* }")
   done
