@@ -908,6 +908,21 @@ static unsigned weights_key(const struct rgen *g)
            (g->fp_enable ? WK_FP_ENABLE : 0u) | (dwt_feeds ? WK_DWT_FEEDS : 0u);
 }
 
+/* The cycles a wait_idle may take: every buffer on the way full, drained through the slowest
+ * port this generator programs. Without a TPIU the ATB sink takes a byte or more per cycle;
+ * with one, a SWO character lasts at most 20 cells x (SWOSCALER + 1) cycles
+ * (docs/tpiu-contract.md [TPIU-SWO-4]) and the generator writes SWOSCALER < 64 (act_program,
+ * act_tpiu_mode, the bias writes; other ACPR writes have a partial strobe and are ignored),
+ * so 1280 cycles a byte. What can be buffered: the ETM's FIFO (at most 256 bytes,
+ * docs/etm-contract.md section 1), the ITM's and DWT's FIFOs and the TPIU's buffer (well
+ * under 128), the formatter's frame overhead (16 bytes per 15) and a sync frame: under 420
+ * bytes, 537600 cycles. Found by full, seed 11, 300000 cycles: 100000 cycles were too few
+ * for a full ETM FIFO behind Manchester at SWOSCALER 52. */
+static uint64_t wait_idle_budget(const struct rgen *g)
+{
+    return g->has_tpiu ? 600000u : 100000u;
+}
+
 /* The weights of the actions for state key k (weights_key) and g's configuration. */
 static void weights(const struct rgen *g, unsigned k, unsigned w[A_NACTIONS])
 {
@@ -1013,7 +1028,7 @@ static void action(struct rgen *g)
     case A_GTS_STEP: act_gts_step(g); break;
     case A_GTS_CLKCH: emit_pulse(g, SIG_GTS_CLKCH, 1, pct(g, 50)); break;
     case A_FLUSH: emit(g, EV_FLUSH); break;
-    case A_WAIT_IDLE: emit(g, EV_WAIT_IDLE)->count = 100000; break;
+    case A_WAIT_IDLE: emit(g, EV_WAIT_IDLE)->count = wait_idle_budget(g); break;
     case A_RESET:
         act_reset(g);
         act_program(g);
