@@ -39,7 +39,7 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     /* step 0: close the pending Q element at this event's address [ETM-Q-3] */
     if (t->q_cnt > 0u &&
         (exc || full || t->resync_pend || t->ton_pend || !t->ctx_valid || ns != t->ctx_ns ||
-         t->q_eret || t->ts_req || t->q_cnt >= ETM_Q_MAX)) {
+         t->q_eret || t->q_cnt >= ETM_Q_MAX)) {
         etm_q_close(b, t, a);
         p0 = true;
     }
