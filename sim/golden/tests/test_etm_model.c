@@ -901,14 +901,17 @@ static void test_q5_flush_gap_regs(void)
     CHECK(apb_read(&tb, 0x044) == 0u, "Q5 TRCQCTLR reads 0");
     enable(&tb, 0x2000);
     ev_instr(&tb, 0x1000, false);
-    tb.in.afvalid = true;
-    tb_cycle(&tb);
+    idle(&tb, 30); /* the FIFO drains; the Q of 0x1000 stays pending */
+    CHECK(tb.n == 22u && tb.m.t.q_cnt == 1u, "Q5 drained with a pending Q");
     bool ready = false;
     for (unsigned i = 0; i < 40u && !ready; i++) {
         struct etm_out o;
         tb.in.afvalid = true;
         etm_model_eval(&tb.m, &tb.in, &o);
         ready = o.afready;
+        if (ready) {
+            CHECK(tb.n == 25u, "Q5 AFREADY only after the Q's 3 bytes left (%u bytes)", tb.n);
+        }
         tb_cycle(&tb);
     }
     CHECK(ready, "Q5 AFREADY after the Q is out");
@@ -936,6 +939,43 @@ static void test_q5_flush_gap_regs(void)
     static const uint8_t bb[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
                                  0x00,  0x00, 0xF6};
     check_stream(&tb, "Q5 BB wins", bb, sizeof bb);
+}
+
+/* Q6: [ETM-Q-3] (e): 16384 sequential NOPs from 0x1000: the 16384th closes Q(16383, 0x8FFE)
+ * = A6 FF 8F FF 7F; the disable Q(1, 0x9000) = A6 80 90 01. */
+static void test_q6_max(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    for (uint32_t i = 0; i < 16384u; i++) {
+        ev_instr(&tb, 0x1000u + 2u * i, false);
+    }
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xA6, 0xFF, 0x8F, 0xFF, 0x7F, 0xA6, 0x80,
+                                  0x90,  0x01};
+    check_stream(&tb, "Q6", exp, sizeof exp);
+}
+
+/* Q7: [ETM-Q-5]: the timestamp an exception return requests follows the Q that closes at
+ * the next event (TRCCONFIGR = QE | TS, gts 0x1234): Q(2, 0x2002) A6 81 20 02, 07, 02 34. */
+static void test_q7_ts(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    tb.in.gts = 0x1234;
+    enable(&tb, 0x2800);
+    ev_instr(&tb, 0x3000, false);
+    ev_branch(&tb, 0x3002, false, true, true, false, true);
+    ev_instr(&tb, 0x2002, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x02, 0xB4, 0x24, 0x04, 0x83,
+                                  0x00,  0x30, 0x00, 0x00, 0x00, 0xA6, 0x81, 0x20, 0x02,
+                                  0x07,  0x02, 0x34, 0xA6, 0x02, 0x01};
+    check_stream(&tb, "Q7", exp, sizeof exp);
 }
 
 int main(void)
@@ -967,6 +1007,8 @@ int main(void)
     test_q3_tail_taken();
     test_q4_overflow();
     test_q5_flush_gap_regs();
+    test_q6_max();
+    test_q7_ts();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }
