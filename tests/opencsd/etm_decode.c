@@ -55,7 +55,7 @@
 //   must consume the retired path in order (q_check): each range starts at the next
 //   traced instruction, counts only instructions, and a no-path range ends at the address
 //   where its last instruction's successor is; exceptions at their place with their return
-//   address, an exception return right after the range that holds the return; at the end
+//   address, an exception return right after the range that ends with the return; at the end
 //   at most the one taken branch [ETM-Q-7] drops is left. Timestamps and cycle counts are
 //   not compared. The overflow configurations are skipped; the branch-broadcast ones have
 //   no Q elements ([ETM-Q-2]) and are compared element by element as without --q.
@@ -637,6 +637,7 @@ static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
 static int q_check(const char *name, unsigned seed)
 {
     unsigned p = 0;
+    bool need_xr = false; // the last range ended with an exception return: XR comes next
     for (unsigned i = 0; i < g_ngot; i++) {
         const char *s = g_got[i];
         unsigned long long st, en, n, ex;
@@ -644,7 +645,12 @@ static int q_check(const char *name, unsigned seed)
         if (s[0] == 'T' || s[0] == 'C') {
             continue; // not compared with --q
         }
-        if ((s[0] == 'R' && sscanf(s, "R %llx %llx %llu %llu", &st, &en, &n, &ex) == 4) ||
+        if (need_xr && !(s[0] == 'X' && s[1] == 'R')) {
+            why = "no exception return after the range that holds the return";
+        }
+        need_xr = false;
+        if (why) {
+        } else if ((s[0] == 'R' && sscanf(s, "R %llx %llx %llu %llu", &st, &en, &n, &ex) == 4) ||
             (s[0] == 'N' && sscanf(s, "N %llx %llx %llu", &st, &en, &n) == 3)) {
             if (p + n > g_npath || n == 0u) {
                 why = "range runs past the path";
@@ -670,6 +676,7 @@ static int q_check(const char *name, unsigned seed)
                 g_q_nopath += s[0] == 'N';
                 g_q_instr += (unsigned)n;
                 p += (unsigned)n;
+                need_xr = g_path[p - 1u].excret;
             }
         } else if (s[0] == 'X' && s[1] == 'R') {
             if (p == 0u || g_path[p - 1u].exc || !g_path[p - 1u].excret) {
