@@ -850,8 +850,8 @@ etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM Q eleme
 etm-spec-mutants: ## golden mutants of the ETM speculation rules, each killed by test_etm_model or OpenCSD (~3 min)
 	@tests/etm_spec_mutants.sh $(BUILD)
 
-# Golden-model mutants of the Q element rules (tests/etm_q_mutants.sh, 18 mutants): each
-# killed by test_etm_model Q1-Q7 or by OpenCSD on the Q trace (etm_decode --q).
+# Golden-model mutants of the Q element rules (tests/etm_q_mutants.sh, 19 mutants): each
+# killed by test_etm_model Q1-Q8 or by OpenCSD on the Q trace (etm_decode --q).
 .PHONY: etm-q-mutants
 etm-q-mutants: ## golden mutants of the ETM Q element rules, each killed by test_etm_model or OpenCSD (~3 min idle)
 	@tests/etm_q_mutants.sh $(BUILD)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Mutants of the golden ETM's Q elements (docs/etm-contract.md section 20, issue #24 item 2):
 # each breaks one [ETM-Q-*] rule in a copy of sim/golden and must be killed by the
-# hand-derived streams Q1-Q7 of test_etm_model or by OpenCSD decoding the trace back to the
+# hand-derived streams Q1-Q8 of test_etm_model or by OpenCSD decoding the trace back to the
 # retired path (etm_decode --q --seeds 2); both verdicts are printed. The RTL has QSupp = 0
 # (no Q elements yet), so these are golden-model mutants and live here, not in
 # tests/mutants.txt.
@@ -23,6 +23,7 @@ mutants=(
   "no-q-max|ETM-Q-3|etm_gen.c|s/ || t->q_cnt >= ETM_Q_MAX)) {/)) {/"
   "no-eret-packet|ETM-Q-3|etm_q.c|s/        etm_buf_put(b, 0x07u);//"
   "taken-next-known|ETM-Q-4|etm_q.c|s/t->q_nxt_ok = !(in->pe_br \&\& in->pe_taken);/t->q_nxt_ok = true;/"
+  "sync-waits-at-wp|ETM-Q-5|etm_gen.c|s/(t->at_wp [|][|] g->q_on)/t->at_wp/"
   "close-no-p0|ETM-Q-5|etm_gen.c|s/        etm_q_close(b, t, a);\n        p0 = true;/        etm_q_close(b, t, a);/"
   "ovf-drops-q|ETM-Q-6|etm_model.c|s/        etm_q_close(\&o, \&m->t, [^\n]*/        m->t.q_cnt = 0;/"
   "reserve-3|ETM-Q-6|etm_model.c|s/g.q_on ? 10u : 3u/3u/"

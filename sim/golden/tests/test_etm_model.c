@@ -978,6 +978,38 @@ static void test_q7_ts(void)
     check_stream(&tb, "Q7", exp, sizeof exp);
 }
 
+/* Q8: [ETM-Q-5] periodic sync in the middle of a Q (TRCSYNCPR 8: 256 bytes). 0x1000, 63
+ * exceptions (return 0x1002): 22 + 6 + 62 x 4 = 276 bytes, 254 of them counted (not the
+ * A-Sync cycle's, [ETM-SYNC-1]); the handler's first instruction 0x20000 (`9B 00 00 02 00`,
+ * 259) starts a Q; at 0x20002 the sync is due with a Q pending:
+ * `A6 01 01`, A-Sync, `01 01 00`, `83 01 00 02 00 00`; disable: `A6 02 01`. */
+static void test_q8_sync(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    apb_write(&tb, 0x034, 8); /* TRCSYNCPR */
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; i < 63u; i++) {
+        ev_exc(&tb, 11, 0x1002);
+        idle(&tb, 4);
+    }
+    ev_instr(&tb, 0x20000, false);
+    ev_instr(&tb, 0x20002, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 60);
+    static const uint8_t tail[] = {0x9B, 0x00, 0x00, 0x02, 0x00, 0xA6, 0x01, 0x01, ASYNC,
+                                   0x01, 0x01, 0x00, 0x83, 0x01, 0x00, 0x02, 0x00, 0x00,
+                                   0xA6, 0x02, 0x01};
+    CHECK(tb.n == 276u + sizeof tail, "Q8: %u bytes, expected %zu", tb.n, 276u + sizeof tail);
+    if (tb.n >= sizeof tail) {
+        tb.n -= (unsigned)sizeof tail;
+        memmove(tb.bytes, tb.bytes + tb.n, sizeof tail);
+        tb.n = (unsigned)sizeof tail;
+        check_stream(&tb, "Q8 tail", tail, sizeof tail);
+    }
+}
+
 int main(void)
 {
     test_e1();
@@ -1009,6 +1041,7 @@ int main(void)
     test_q5_flush_gap_regs();
     test_q6_max();
     test_q7_ts();
+    test_q8_sync();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }
