@@ -695,7 +695,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
 TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
-              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-spec-test etm-bw-test tb-asan \
+              synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-spec-test etm-q-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
 # make -j$(TEST_LANES) what more than one stage uses; TEST_LANES=1: one after the other.
@@ -833,11 +833,28 @@ etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM spec
 	@$(BUILD)/opencsd/etm_decode --f45 --spec 4 --seeds 3
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-f45
 
+# Q elements (docs/etm-contract.md section 20, issue #24 item 2; golden model only): OpenCSD's
+# ranges consume the retired path (etm_decode --q), bare and through funnel+TPIU; tracedump's
+# packets = OpenCSD's on the same streams (seconds).
+.PHONY: etm-q-test
+etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM Q elements (golden): OpenCSD decodes the Q ranges back to the retired path; tracedump's packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu && mkdir -p $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu
+	@$(BUILD)/opencsd/etm_decode --q --seeds 4 --pkt-out $(ETM_PKT_DIR)-q
+	@$(BUILD)/opencsd/etm_decode --q --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-q-tpiu
+	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q
+	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q-tpiu
+
 # Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
 # killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.
 .PHONY: etm-spec-mutants
 etm-spec-mutants: ## golden mutants of the ETM speculation rules, each killed by test_etm_model or OpenCSD (~3 min)
 	@tests/etm_spec_mutants.sh $(BUILD)
+
+# Golden-model mutants of the Q element rules (tests/etm_q_mutants.sh, 19 mutants): each
+# killed by test_etm_model Q1-Q8 or by OpenCSD on the Q trace (etm_decode --q).
+.PHONY: etm-q-mutants
+etm-q-mutants: ## golden mutants of the ETM Q element rules, each killed by test_etm_model or OpenCSD (~3 min idle)
+	@tests/etm_q_mutants.sh $(BUILD)
 
 # Mutants of the ETMv4 packet decoder (tests/etm4dec_mutants.sh), on etm-pkt-test's streams.
 .PHONY: etm-dec-mutants

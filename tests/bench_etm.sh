@@ -51,6 +51,9 @@ ts+cci-thr16 TS + CCI, THRESHOLD 16
 sync1k A-Sync every 1 KiB (TRCSYNCPR 10)
 f45 atom formats 4/5 (AtomF45 1, contract 19)
 bb-f45 BB + atom formats 4/5
+q Q elements (QSupp 1, QE)
+q-cci-thr16 Q elements + CCI, THRESHOLD 16
+q-ts Q elements + TS (exc, returns)
 EOF
 # atom packing per format (docs/etm-contract.md section 19): atoms per atom-packet byte,
 # default packer (F1/F2/F3/F6) against AtomF45 (F4/F5 added); seed 004 section 4.3 table
@@ -71,3 +74,15 @@ saving_row "ETM RS saving, indirect-branch target addrs" "$out"
 saving_row "  the same, no interrupts (--irq-period 0)" "$(run --only default --irq-period 0)"
 saving_row "  the same, every call a BLX (--blx-pct 100)" "$(run --only default --blx-pct 100)"
 saving_row "  the same, RsDepth 1 (--rs-depth 1)" "$(run --only default --rs-depth 1)"
+# Q elements (docs/etm-contract.md section 20): the bytes they save against the same
+# configuration with atoms, set against seed 004 section 5.2 "Q元素 带宽节省 极高" (very high:
+# above the return stack's "高"); with and without interrupts (a Q ends at every exception)
+q_row() { # LABEL OUTPUT
+  local d q r
+  d=$(get "$2" default bytes_per_instr); q=$(get "$2" q bytes_per_instr)
+  r=$(awk -v d="$d" -v q="$q" 'BEGIN { printf "%.4f", 1 - q / d }')
+  line "$1" "$(pct "$r")" "% fewer" "" "极高" \
+    "$q vs $d B/instr; $(get "$2" q instr_per_q) instr per Q; RS saving on the same paths: bytes -$(pct "$(get "$2" rs-saving byte_saving)") %"
+}
+q_row "ETM Q saving, bytes (Q vs atoms, RS on)" "$out"
+q_row "  the same, no interrupts (--irq-period 0)" "$(run --irq-period 0)"

@@ -25,7 +25,7 @@ const char *etm4_type_name(enum etm4_type t)
         "NONE",      "A-SYNC",     "TRACE-INFO", "TRACE-ON",  "TIMESTAMP",
         "ADDR-MATCH", "ADDR-SHORT", "ADDR-LONG",  "ADDR-CTXT", "ATOM",
         "EXCEPTION", "EXC-RETURN", "CYCLE-COUNT", "OVERFLOW", "COMMIT",
-        "CANCEL",    "MISPREDICT", "UNKNOWN"};
+        "CANCEL",    "MISPREDICT", "Q",          "UNKNOWN"};
     return (unsigned)t < ETM4_NTYPES ? names[t] : "?";
 }
 
@@ -235,6 +235,52 @@ static enum step parse(struct etm4dec *d)
     default:
         break;
     }
+    if (h >= 0xA0 && h <= 0xAF) { /* Q ([ETM-Q-PKT]): address payload, then the count */
+        const unsigned t = h & 0xFu;
+        unsigned i = 1;
+        p->q_type = (uint8_t)t;
+        if (t <= 2u) { /* exact match of hist[t] */
+            p->entry = (uint8_t)t;
+            p->addr = d->hist[t];
+            p->is = d->hist_is[t];
+            p->q_has_addr = true;
+        } else if (t == 6u) { /* short IS1, as 96 */
+            if (n < 2 || ((b[1] & 0x80u) && n < 3))
+                return MORE;
+            if (b[1] & 0x80u) {
+                p->addr_bits = 16;
+                p->addr = (d->hist[0] & ~0xFFFFu) | ((uint32_t)b[2] << 8) | ((b[1] & 0x7Fu) << 1);
+                i = 3;
+            } else {
+                p->addr_bits = 8;
+                p->addr = (d->hist[0] & ~0xFFu) | ((b[1] & 0x7Fu) << 1);
+                i = 2;
+            }
+            p->is = 1;
+            p->q_has_addr = true;
+        } else if (t == 0xBu) { /* long 32-bit IS1, as 9B */
+            if (n < 5)
+                return MORE;
+            p->addr = ((b[1] & 0x7Fu) << 1) | ((uint32_t)b[2] << 8) | ((uint32_t)b[3] << 16) |
+                      ((uint32_t)b[4] << 24);
+            p->addr_bits = 32;
+            p->is = 1;
+            p->q_has_addr = true;
+            i = 5;
+        } else if (t == 5u || t == 0xAu) {
+            p->why = "Q with an IS0 address";
+            return BAD;
+        } else if (t != 0xCu && t != 0xFu) {
+            return unknown(p, "header"); /* reserved Q types 3, 4, 7, 8, 9, D, E */
+        }
+        if (t != 0xFu) {
+            if ((k = uleb(b, n, i, 5, &p->q_count)) <= 0)
+                return k == 0 ? MORE : BAD;
+            p->q_has_count = true;
+        }
+        p->type = ETM4_Q;
+        return DONE;
+    }
     if (h >= 0x30 && h <= 0x37) { /* Mispredict, Cancel F2: A[1:0] = -, E, EE, N */
         static const uint8_t na[4] = {0, 1, 2, 1}, at[4] = {0, 1, 3, 0};
         p->natoms = na[h & 3u];
@@ -307,6 +353,10 @@ static void apply(struct etm4dec *d, struct etm4_pkt *p)
     case ETM4_ADDR_L:
     case ETM4_ADDR_CTXT:
         hist_push(d, p->addr, p->is);
+        break;
+    case ETM4_Q: /* [ETM-Q-8]: the Q's address pushes like an address packet */
+        if (p->q_has_addr)
+            hist_push(d, p->addr, p->is);
         break;
     default:
         break;
@@ -429,6 +479,19 @@ char *etm4_put(const struct etm4_pkt *p, uint64_t offset, char *o)
             o = tp_dec(tp_str(o, " mispredict="), p->mispred ? 1u : 0u);
         }
         return p->natoms ? atoms_put(p, tp_str(o, " atoms=")) : o;
+    case ETM4_Q:
+        o = tp_hex(tp_str(o, " type=0x"), p->q_type, 1);
+        if (p->q_has_count)
+            o = tp_dec(tp_str(o, " count="), p->q_count);
+        if (p->q_has_addr) {
+            o = hex32_put(tp_str(o, " addr="), p->addr);
+            o = tp_dec(tp_str(o, " is="), p->is);
+            if (p->q_type <= 2u)
+                o = tp_dec(tp_str(o, " entry="), p->entry);
+            else if (p->q_type == 6u)
+                o = tp_dec(tp_str(o, " bits="), p->addr_bits);
+        }
+        return o;
     default:
         return o;
     }
@@ -504,6 +567,19 @@ char *etm4_json_put(const struct etm4_pkt *p, uint64_t offset, char *o)
             o = tp_dec(tp_str(o, ",\"mispredict\":"), p->mispred ? 1u : 0u);
         }
         return tp_chr(atoms_put(p, tp_str(o, ",\"atoms\":\"")), '"');
+    case ETM4_Q:
+        o = tp_dec(tp_str(o, ",\"qtype\":"), p->q_type);
+        if (p->q_has_count)
+            o = tp_dec(tp_str(o, ",\"count\":"), p->q_count);
+        if (p->q_has_addr) {
+            o = tp_chr(hex32_put(tp_str(o, ",\"addr\":\""), p->addr), '"');
+            o = tp_dec(tp_str(o, ",\"is\":"), p->is);
+            if (p->q_type <= 2u)
+                o = tp_dec(tp_str(o, ",\"entry\":"), p->entry);
+            else if (p->q_type == 6u)
+                o = tp_dec(tp_str(o, ",\"bits\":"), p->addr_bits);
+        }
+        return o;
     default:
         return o;
     }

@@ -31,6 +31,7 @@ enum etm4_type {
     ETM4_COMMIT,     /* 2D COMMIT: commit (section 18) */
     ETM4_CANCEL,     /* 2E/2F COUNT (F1, 2F: with mispredict), 34..37 (F2), 38..3F (F3) */
     ETM4_MISPRED,    /* 30..33: mispredict, 31..33 with atoms */
+    ETM4_Q,          /* A0..A2 A6 AB AC AF: Q element (section 20, [ETM-Q-PKT]) */
     ETM4_UNKNOWN,    /* a header (or extension byte) this decoder does not read */
     ETM4_NTYPES
 };
@@ -68,6 +69,11 @@ struct etm4_pkt {
      * mispredict; CANCEL F2/F3 and MISPRED: the atoms the packet carries (natoms, atoms) */
     uint32_t commit, cancel;
     bool mispred;
+    /* Q: header type A[3:0], the instruction count (has_count: all but AF), has_addr: the
+     * address fields above hold the Q's address (A0..A2 entry, A6 bits 8/16, AB 32) */
+    uint8_t q_type;
+    bool q_has_count, q_has_addr;
+    uint32_t q_count;
 };
 
 struct etm4dec_stats {

@@ -152,13 +152,33 @@ int main(void)
           "ETM-ATOM f4 atoms=ENEN\nETM-ATOM f5 atoms=NEEEE\nETM-ATOM f5 atoms=NNNNN\n"
           "ETM-ATOM f5 atoms=NENEN\nETM-ATOM f5 atoms=ENENE\n",
           0xDC, 0xDD, 0xDE, 0xDF, 0xF5, 0xD5, 0xD6, 0xD7);
-    CHECK("unknown headers: Function Return 05, Q A0, Event 71, Context 80",
-          "unknown ETMv4 header 0x05 at byte offset 0\n"
-          "unknown ETMv4 header 0xa0 at byte offset 1\n"
-          "unknown ETMv4 header 0x71 at byte offset 2\n"
-          "unknown ETMv4 header 0x80 at byte offset 3\n"
+    /* section 20: Q2 of test_etm_model (A6 short, exact match A1 and 07), then the Q forms
+     * the unit does not send: AB long, AC count only, AF no count, a 2-byte count, reserved
+     * A3 and IS0 A5 ([ETM-Q-PKT]) */
+    CHECK("20 Q2: Q elements with short and exact-match addresses",
+          L_ASYNC L_TINFO0 L_TON "ETM-ADDR-CTXT addr=0x00002000 is=1 el=0 sf=0 ns=0\n"
+          "ETM-Q type=0x6 count=1 addr=0x00002002 is=1 bits=8\n"
+          "ETM-EXCEPTION type=0x00b exc=11 (SVCall) e1e0=1 p=0\n"
+          "ETM-ADDR-MATCH entry=0 addr=0x00002002 is=1\n"
+          "ETM-ADDR-SHORT addr=0x00003000 is=1 bits=16\n"
+          "ETM-Q type=0x1 count=2 addr=0x00002002 is=1 entry=1\nETM-EXC-RETURN\n"
+          "ETM-Q type=0x6 count=1 addr=0x00002004 is=1 bits=8\n",
+          ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x20, 0x00, 0x00, 0x00, 0xA6, 0x01, 0x01,
+          0x06, 0x17, 0x90, 0x96, 0x80, 0x30, 0xA1, 0x02, 0x07, 0xA6, 0x02, 0x01);
+    CHECK("20 Q AB long, AC, AF, 2-byte count, A3 reserved, A5 IS0",
+          "ETM-Q type=0xb count=300 addr=0x12345678 is=1\nETM-Q type=0xc count=5\n"
+          "ETM-Q type=0xf\nETM-Q type=0x6 count=16383 addr=0x12345500 is=1 bits=16\n"
+          "unknown ETMv4 header 0xa3 at byte offset 15\n"
+          "unknown ETMv4 header 0xa5 at byte offset 16 (Q with an IS0 address: bytes=a5)\n"
           "ETM-TRACE-ON\n",
-          0x05, 0xA0, 0x71, 0x80, 0x04);
+          0xAB, 0x3C, 0x56, 0x34, 0x12, 0xAC, 0x02, 0xAC, 0x05, 0xAF, 0xA6, 0x80, 0x55, 0xFF,
+          0x7F, 0xA3, 0xA5, 0x04);
+    CHECK("unknown headers: Function Return 05, Event 71, Context 80",
+          "unknown ETMv4 header 0x05 at byte offset 0\n"
+          "unknown ETMv4 header 0x71 at byte offset 1\n"
+          "unknown ETMv4 header 0x80 at byte offset 2\n"
+          "ETM-TRACE-ON\n",
+          0x05, 0x71, 0x80, 0x04);
     CHECK("Discard 00 03: unknown extension, whole",
           "unknown ETMv4 header 0x00 at byte offset 0 (extension: bytes=00 03)\nETM-TRACE-ON\n",
           0x00, 0x03, 0x04);

@@ -40,25 +40,31 @@ struct bw_cfg {
     uint32_t configr, ccctlr, tsctlr, syncpr;
     const char *what;
     bool f45; // atom formats 4 and 5 (docs/etm-contract.md section 19)
+    bool q;   // Q elements (docs/etm-contract.md section 20): QSupp = 1, TRCCONFIGR.QE
 };
 
 #define CFG_RS 0x1000u
 #define CFG_BB 0x0008u
 #define CFG_CCI 0x0010u
 #define CFG_TS 0x0800u
+#define CFG_QE 0x2000u
 
 static const struct bw_cfg k_cfgs[] = {
-    {"default", CFG_RS, 0, 0, 0, "RS on (RsDepth as --rs-depth), address history, no BB/CCI/TS", false},
-    {"rs-off", 0, 0, 0, 0, "TRCCONFIGR.RS = 0", false},
-    {"bb", CFG_BB | CFG_RS, 0, 0, 0, "TRCCONFIGR.BB = 1 (turns the RS off)", false},
-    {"cci-thr1", CFG_RS | CFG_CCI, 1, 0, 0, "CCI, TRCCCCTLR.THRESHOLD 1: a count per P0", false},
-    {"cci-thr16", CFG_RS | CFG_CCI, 16, 0, 0, "CCI, THRESHOLD 16", false},
-    {"ts", CFG_RS | CFG_TS, 0, 0, 0, "TS: requests at exceptions and returns only", false},
-    {"ts-every-p0", CFG_RS | CFG_TS, 0, 0x01, 0, "TS, TRCTSCTLR TRUE: after every P0", false},
-    {"ts+cci-thr16", CFG_RS | CFG_TS | CFG_CCI, 16, 0, 0, "TS and CCI THRESHOLD 16", false},
-    {"sync1k", CFG_RS, 0, 0, 10, "TRCSYNCPR 10: A-Sync + Trace Info every 1 KiB", false},
-    {"f45", CFG_RS, 0, 0, 0, "as default, atoms also packed in formats 4/5 (AtomF45 = 1)", true},
-    {"bb-f45", CFG_BB | CFG_RS, 0, 0, 0, "as bb, atom formats 4/5 (AtomF45 = 1)", true},
+    {"default", CFG_RS, 0, 0, 0, "RS on (RsDepth as --rs-depth), address history, no BB/CCI/TS", false, false},
+    {"rs-off", 0, 0, 0, 0, "TRCCONFIGR.RS = 0", false, false},
+    {"bb", CFG_BB | CFG_RS, 0, 0, 0, "TRCCONFIGR.BB = 1 (turns the RS off)", false, false},
+    {"cci-thr1", CFG_RS | CFG_CCI, 1, 0, 0, "CCI, TRCCCCTLR.THRESHOLD 1: a count per P0", false, false},
+    {"cci-thr16", CFG_RS | CFG_CCI, 16, 0, 0, "CCI, THRESHOLD 16", false, false},
+    {"ts", CFG_RS | CFG_TS, 0, 0, 0, "TS: requests at exceptions and returns only", false, false},
+    {"ts-every-p0", CFG_RS | CFG_TS, 0, 0x01, 0, "TS, TRCTSCTLR TRUE: after every P0", false, false},
+    {"ts+cci-thr16", CFG_RS | CFG_TS | CFG_CCI, 16, 0, 0, "TS and CCI THRESHOLD 16", false, false},
+    {"sync1k", CFG_RS, 0, 0, 10, "TRCSYNCPR 10: A-Sync + Trace Info every 1 KiB", false, false},
+    {"f45", CFG_RS, 0, 0, 0, "as default, atoms also packed in formats 4/5 (AtomF45 = 1)", true, false},
+    {"bb-f45", CFG_BB | CFG_RS, 0, 0, 0, "as bb, atom formats 4/5 (AtomF45 = 1)", true, false},
+    {"q", CFG_RS | CFG_QE, 0, 0, 0, "as default with Q elements (QSupp 1, TRCCONFIGR.QE)", false, true},
+    {"q-cci-thr16", CFG_RS | CFG_CCI | CFG_QE, 16, 0, 0, "Q elements, CCI THRESHOLD 16", false, true},
+    {"q-ts", CFG_RS | CFG_TS | CFG_QE, 0, 0, 0, "Q elements, TS at exceptions and returns", false, true},
+    {"q-ts-every-p0", CFG_RS | CFG_TS | CFG_QE, 0, 0x01, 0, "Q elements, TRCTSCTLR TRUE: a Q per instruction", false, true},
 };
 #define NCFG (sizeof k_cfgs / sizeof k_cfgs[0])
 
@@ -170,7 +176,7 @@ static void start(struct drv *d, const struct bw_cfg *c, unsigned rs_depth, stru
                   uint8_t *buf, unsigned maxbuf, const char *who)
 {
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = rs_depth, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true, .atom_f45 = c->f45};
+                         .sec_ext = true, .atom_f45 = c->f45, .q_supp = c->q};
     memset(d, 0, sizeof *d);
     if (etm_model_init(&d->m, &ec) != 0) {
         fprintf(stderr, "etm_bw: bad model configuration (rs_depth %u)\n", rs_depth);
@@ -202,7 +208,9 @@ static void demand(const struct etm_model *m, uint8_t *b, unsigned n)
 static void event(struct drv *d, const struct prog_event *e, bool bb)
 {
     struct stats *st = d->st;
-    while (d->m.cfg.fifo_depth - d->m.count < 50u) { // room for the longest demand + 3
+    // [ETM-Q-2]: Q mode; [ETM-Q-6]: demand <= 54, reserve 10
+    bool q = d->m.cfg.q_supp && (d->m.configr & CFG_QE) != 0u && (d->m.configr & CFG_BB) == 0u;
+    while (d->m.cfg.fifo_depth - d->m.count < (d->m.cfg.q_supp ? 64u : 50u)) {
         cycle(d);
     }
     d->in.pe_valid = !e->exc;
@@ -274,10 +282,10 @@ static void event(struct drv *d, const struct prog_event *e, bool bb)
     } else if (e->ind) {
         int c = e->excret ? C_ERET : e->link ? C_CALL : C_RET;
         st->ind[c]++;
-        d->pend = c;
+        d->pend = q ? -1 : c; // [ETM-Q-4]: a Q element carries no branch target
     } else {
         st->br_dir_taken++;
-        d->pend = bb ? C_BB : -1;
+        d->pend = bb && !q ? C_BB : -1;
     }
 }
 
@@ -387,14 +395,15 @@ static void print_cfg(const struct bw_cfg *c, const struct stats *s, bool rows)
     if (rows) {
         printf("row %s bytes_per_instr %.4f addr_per_ind %.4f addr_per_taken_br %.4f "
                "addr_pkts %llu exact %.1f short %.1f long %.1f ctx %.1f instr %llu bytes %llu "
-               "configr 0x%x\n",
+               "configr 0x%x q_pkts %llu instr_per_q %.2f\n",
                c->name, ratio(s->bytes, s->instr), ratio(na, ni),
                ratio(cause_total(s, C_RET) + cause_total(s, C_CALL) + cause_total(s, C_ERET) +
                          cause_total(s, C_BB),
                      ni + s->br_dir_taken),
                (unsigned long long)at, 100.0 * ratio(ex, at), 100.0 * ratio(sh, at),
                100.0 * ratio(lg, at), 100.0 * ratio(cx, at), (unsigned long long)s->instr,
-               (unsigned long long)s->bytes, (unsigned)c->configr);
+               (unsigned long long)s->bytes, (unsigned)c->configr,
+               (unsigned long long)s->pkt[PK_Q], ratio(s->instr, s->pkt[PK_Q]));
         printf("atoms %s atoms_per_atom_byte %.4f", c->name,
                ratio(s->fmt_atoms[1] + s->fmt_atoms[2] + s->fmt_atoms[3] + s->fmt_atoms[4] +
                          s->fmt_atoms[5] + s->fmt_atoms[6],
@@ -508,7 +517,7 @@ static int self_test(void)
     unsigned bad = 0;
     for (size_t h = 0; h < sizeof k_hand / sizeof k_hand[0]; h++) {
         const struct hand *x = &k_hand[h];
-        struct bw_cfg c = {x->name, x->configr, 0, 0, 0, "", false};
+        struct bw_cfg c = {x->name, x->configr, 0, 0, 0, "", false, false};
         struct stats st;
         struct drv d;
         static uint8_t buf[4096];

@@ -5,7 +5,7 @@
 
 const char *const k_pk_name[PK_N] = {
     "async", "overflow", "trace-info", "trace-on", "timestamp", "exception", "exc-return",
-    "cycle-count", "atom", "exact", "short1", "short2", "long", "addr+ctx"};
+    "cycle-count", "atom", "q", "exact", "short1", "short2", "long", "addr+ctx"};
 
 // ULEB field of at most max bytes; returns its length or 0 if it runs past n.
 static unsigned uleb_len(const uint8_t *b, unsigned n, unsigned max)
@@ -83,6 +83,20 @@ unsigned pkt_parse(const uint8_t *b, unsigned n, enum pk *kind)
     }
     if (h == 0x0Fu) { *kind = PK_CC; return 1u; }
     if (h >= 0x90u && h <= 0x92u) { *kind = PK_EXACT; return 1u; }
+    if (h <= 0xA2u && h >= 0xA0u) { // Q: exact-match address, then the count ([ETM-Q-PKT])
+        *kind = PK_Q;
+        l = uleb_len(b + 1, n - 1u, 5u);
+        return l ? 1u + l : 0u;
+    }
+    if (h == 0xA6u || h == 0xABu) { // Q: short / long IS1 address, then the count
+        unsigned a = h == 0xABu ? 4u : (n >= 2u && (b[1] & 0x80u)) ? 2u : 1u;
+        *kind = PK_Q;
+        if (n < 1u + a + 1u) {
+            return 0u;
+        }
+        l = uleb_len(b + 1 + a, n - 1u - a, 5u);
+        return l ? 1u + a + l : 0u;
+    }
     if (h == 0x96u) {
         if (n < 2u) return 0;
         *kind = (b[1] & 0x80u) ? PK_SHORT2 : PK_SHORT1;

@@ -10,6 +10,7 @@
 
 enum pk {
     PK_ASYNC, PK_OVF, PK_TINFO, PK_TON, PK_TS, PK_EXC, PK_ERET, PK_CC, PK_ATOM,
+    PK_Q, /* Q element (section 20): not an address packet, though it carries one */
     PK_EXACT, PK_SHORT1, PK_SHORT2, PK_LONG, PK_CTX, PK_N
 };
 extern const char *const k_pk_name[PK_N];

@@ -48,6 +48,17 @@
 //        etm_decode --pkts-of FILE [--configr V]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
+//   --q: section 20, QSupp = 1 and TRCCONFIGR.QE = 1 (Q elements). A Q element carries
+//   no path, so the expected list is not element by element: OpenCSD's ranges (an
+//   instruction range when its walk of the code image meets no branch before the Q's
+//   last instruction, else OCSD_GEN_TRC_ELEM_I_RANGE_NOPATH with start, end and count)
+//   must consume the retired path in order (q_check): each range starts at the next
+//   traced instruction, counts only instructions, and a no-path range ends at the address
+//   where its last instruction's successor is; exceptions at their place with their return
+//   address, an exception return right after the range that ends with the return; at the end
+//   at most the one taken branch [ETM-Q-7] drops is left. Timestamps and cycle counts are
+//   not compared. The overflow configurations are skipped; the branch-broadcast ones have
+//   no Q elements ([ETM-Q-2]) and are compared element by element as without --q.
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -113,6 +124,16 @@ static unsigned g_nbytes;
 static FILE *g_pkt_out; // --pkt-out: this run's .ocsd file
 static const char *g_pkt_dir;
 static bool g_f45;      // --f45: atom formats 4 and 5 (docs/etm-contract.md section 19)
+static bool g_q;        // --q: Q elements (docs/etm-contract.md section 20)
+// --q: the traced retired path (instructions and exceptions, in order) for q_check
+struct qpath {
+    uint32_t addr, succ;   // an instruction's address and its successor's (next event's)
+    uint32_t ret, type;    // an exception's return address and M-profile TYPE
+    bool exc, excret, br, taken, size32;
+};
+static struct qpath g_path[MAXE];
+static unsigned g_npath;
+static unsigned g_q_ranges, g_q_nopath, g_q_instr, g_q_runs; // --q statistics
 static unsigned g_spec; // --spec N: MaxSpec N and the speculative PE of etm_spec_pe.c
 static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong, g_spec_cancel;
 // --rtl TB: the run is also written as a scenario (etm_scn.c) and run by the lockstep
@@ -461,6 +482,10 @@ static ocsd_datapath_resp_t elem_cb(const void *ctx, const ocsd_trc_index_t idx,
     case OCSD_GEN_TRC_ELEM_EXCEPTION_RET:
         add(g_got, &g_ngot, "XR", 0, 0, 0, 0);
         break;
+    case OCSD_GEN_TRC_ELEM_I_RANGE_NOPATH: // section 20: a Q range with branches in it
+        add(g_got, &g_ngot, "N %llx %llx %llu", el->st_addr, el->en_addr, el->num_instr_range,
+            0);
+        break;
     case OCSD_GEN_TRC_ELEM_TIMESTAMP:
         add(g_got, &g_ngot, "T %llx", el->timestamp, 0, 0, 0);
         break;
@@ -495,7 +520,8 @@ static void log_cb(const void *ctx, const char *msg, const int len)
 //   ASYNC | TINFO cc=C [cyct=N] | TON | TS ts=HEX bits=N [cc=N] | ADDR_MATCH idx=I addr=HEX
 //   is=N | ADDR_S / ADDR_L addr=HEX is=N | ADDR_CTXT addr=HEX is=N el=N ns=N | ATOM n=N
 //   bits=HEX | EXC type=HEX e1e0=N | ERET | CC count=N | CC unknown | OVF | COMMIT n=N |
-//   CANCEL n=N mp=0/1 [atoms n=N bits=HEX] | MISPRED [atoms n=N bits=HEX] | OTHER type=HEX
+//   CANCEL n=N mp=0/1 [atoms n=N bits=HEX] | MISPRED [atoms n=N bits=HEX] |
+//   Q type=HEX [count=N] [addr=HEX is=N] | OTHER type=HEX
 // each with the packet's offset in the stream (single source: the byte index) first.
 static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
                        const ocsd_trc_index_t index_sop, const void *pkt, const uint32_t size,
@@ -589,10 +615,101 @@ static void pkt_mon_cb(const void *ctx, const ocsd_datapath_op_t op,
             fprintf(f, "MISPRED\n");
         }
         break;
+    case ETM4_PKT_I_Q: // section 20
+        fprintf(f, "Q type=%x", (unsigned)q->Q_pkt.q_type);
+        if (q->Q_pkt.count_present) {
+            fprintf(f, " count=%u", q->Q_pkt.q_count);
+        }
+        if (q->Q_pkt.addr_present) {
+            fprintf(f, " addr=%llx is=%u", (unsigned long long)q->v_addr.val,
+                    (unsigned)q->v_addr_ISA);
+        }
+        fprintf(f, "\n");
+        break;
     default:
         fprintf(f, "OTHER type=%x\n", (unsigned)q->type);
         break;
     }
+}
+
+// --q: OpenCSD's elements (g_got) against the traced retired path (g_path), see the head.
+// Returns 0 when they agree, else prints the first difference and returns 1.
+static int q_check(const char *name, unsigned seed)
+{
+    unsigned p = 0;
+    bool need_xr = false; // the last range ended with an exception return: XR comes next
+    for (unsigned i = 0; i < g_ngot; i++) {
+        const char *s = g_got[i];
+        unsigned long long st, en, n, ex;
+        const char *why = NULL;
+        if (s[0] == 'T' || s[0] == 'C') {
+            continue; // not compared with --q
+        }
+        if (need_xr && !(s[0] == 'X' && s[1] == 'R')) {
+            why = "no exception return after the range that holds the return";
+        }
+        need_xr = false;
+        if (why) {
+        } else if ((s[0] == 'R' && sscanf(s, "R %llx %llx %llu %llu", &st, &en, &n, &ex) == 4) ||
+            (s[0] == 'N' && sscanf(s, "N %llx %llx %llu", &st, &en, &n) == 3)) {
+            if (p + n > g_npath || n == 0u) {
+                why = "range runs past the path";
+            } else if (g_path[p].exc || g_path[p].addr != st) {
+                why = "range does not start at the next traced instruction";
+            } else {
+                for (unsigned k = 0; k < n && !why; k++) {
+                    if (g_path[p + k].exc) {
+                        why = "range holds an exception";
+                    }
+                    if (k > 0u && !why && g_path[p + k].addr != g_path[p + k - 1u].succ) {
+                        why = "range spans a gap";
+                    }
+                }
+                const struct qpath *l = &g_path[p + n - 1u];
+                uint32_t seq = l->addr + (l->size32 ? 4u : 2u);
+                if (!why && en != l->succ && !(s[0] == 'R' && en == seq)) {
+                    why = "range ends at the wrong address";
+                }
+            }
+            if (!why) {
+                g_q_ranges++;
+                g_q_nopath += s[0] == 'N';
+                g_q_instr += (unsigned)n;
+                p += (unsigned)n;
+                need_xr = g_path[p - 1u].excret;
+            }
+        } else if (s[0] == 'X' && s[1] == 'R') {
+            if (p == 0u || g_path[p - 1u].exc || !g_path[p - 1u].excret) {
+                why = "exception return not after its return instruction";
+            }
+        } else if (s[0] == 'X' && sscanf(s, "X %llx %llx", &st, &en) == 2) {
+            if (p >= g_npath || !g_path[p].exc || g_path[p].type != st || g_path[p].ret != en) {
+                why = "exception not at its place";
+            } else {
+                p++;
+            }
+        } else {
+            why = "unexpected element";
+        }
+        if (why) {
+            printf("FAIL %s seed %u (--q): element %u '%s': %s (path position %u of %u", name,
+                   seed, i, s, why, p, g_npath);
+            if (p < g_npath) {
+                printf(", next: %s 0x%x", g_path[p].exc ? "exception, return" : "instruction",
+                       g_path[p].exc ? g_path[p].ret : g_path[p].addr);
+            }
+            printf(")\n");
+            return 1;
+        }
+    }
+    // [ETM-Q-7]: the disable closes the Q at its tail; a last taken branch is dropped
+    if (g_npath - p > 1u ||
+        (g_npath - p == 1u && (g_path[p].exc || !(g_path[p].br && g_path[p].taken)))) {
+        printf("FAIL %s seed %u (--q): the decoded ranges end at path position %u of %u\n",
+               name, seed, p, g_npath);
+        return 1;
+    }
+    return 0;
 }
 
 static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const struct prog *p,
@@ -616,7 +733,7 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
     cfg.reg_idr1 = etm_model_idr(ec, 1);
     cfg.reg_idr2 = etm_model_idr(ec, 2);
     cfg.reg_idr8 = etm_model_idr(ec, 8); // TRCIDR8.MAXSPEC
-    cfg.reg_configr = rc->configr;
+    cfg.reg_configr = rc->configr | (g_q ? 0x2000u : 0u); // [ETM-Q-1] TRCCONFIGR.QE
     cfg.reg_traceidr = g_traceid;
     cfg.arch_ver = ARCH_V8;
     cfg.core_prof = profile_CortexM;
@@ -954,7 +1071,8 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
 {
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true, .max_spec = g_spec, .atom_f45 = g_f45};
+                         .sec_ext = true, .max_spec = g_spec, .atom_f45 = g_f45,
+                         .q_supp = g_q};
     static struct drv d;
     struct spec_pe sp;
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
@@ -1005,8 +1123,11 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         }
     }
     drv_write(&d, 0x040, 0x10);
-    drv_write(&d, 0x010, rc->configr);
+    drv_write(&d, 0x010, rc->configr | (g_q ? 0x2000u : 0u)); // [ETM-Q-1] TRCCONFIGR.QE
     drv_write(&d, 0x038, rc->ccctlr);
+    bool qmode = g_q && (rc->configr & 0x8u) == 0u; // [ETM-Q-2]: BB wins
+    int q_prev = -1; // --q: g_path index of the previous retired event if a traced instruction
+    g_npath = 0;
     drv_write(&d, 0x030, rc->tsctlr);
     drv_write(&d, 0x034, rc->syncpr);
     bool ss = true; // SSSTATUS as the test expects it ([ETM-VIEW-1])
@@ -1069,8 +1190,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             }
             continue;
         }
-        // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3)
-        while (!rc->ovf && ec.fifo_depth - drv_etm(&d)->count < 50u) {
+        // the stimulus leaves the unit room: no overflow ([ETM-OVF-1] demand <= 46 + 3;
+        // with Q elements <= 54 + 10, [ETM-Q-6])
+        while (!rc->ovf && ec.fifo_depth - drv_etm(&d)->count < (g_q ? 64u : 50u)) {
             drv_cycle(&d);
         }
         set_event(&d, &e);
@@ -1088,6 +1210,19 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         // Which traced events an overflow lost is the model's business (its FIFO level;
         // test_etm_model checks that rule); the decoder must get every other one right.
         bool lost = traced && (drv_etm(&d)->last_ovf || (was_ovf && drv_etm(&d)->t.ovf));
+        if (q_prev >= 0) { // the successor of the previous traced instruction
+            g_path[q_prev].succ = e.exc ? e.ret : e.addr;
+        }
+        q_prev = -1;
+        if (traced && !lost && g_npath < MAXE) {
+            g_path[g_npath] = (struct qpath){.addr = e.addr, .ret = e.ret, .exc = e.exc,
+                                             .excret = e.excret, .br = e.br, .taken = e.taken,
+                                             .size32 = e.size32,
+                                             .type = e.exc_num <= 23u ? e.exc_num
+                                                                      : e.exc_num + 0x1F0u};
+            q_prev = e.exc ? -1 : (int)g_npath;
+            g_npath++;
+        }
         if (traced && !lost) {
             exp_event(&x, &e, cyc0);
         } else {
@@ -1138,6 +1273,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         g_spec_flips += sp.flips;
         g_spec_wrong += sp.wrong_events;
         g_spec_cancel += sp.cancelled;
+    }
+    if (q_prev >= 0) {
+        g_path[q_prev].succ = nx.exc ? nx.ret : nx.addr;
     }
     drv_write(&d, 0x004, 0);
     for (unsigned k = 0; k < 4000u && (drv_etm(&d)->t.n_atoms || drv_etm(&d)->count); k++) {
@@ -1192,6 +1330,20 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     // The decoder outputs a range only when the next P0 element arrives; elements after
     // the last one it could output are not in its list. Compare the decoded list with the
     // same-length prefix of the expected one, and require that it is not much shorter.
+    if (qmode) {
+        g_q_runs++;
+        int qr = q_check(rc->name, seed);
+        if (g_errs != 0u) {
+            printf("FAIL %s seed %u (--q): %u decoder messages\n", rc->name, seed, g_errs);
+            qr = 1;
+        }
+        if (g_verbose) {
+            printf("%s %s%s seed %u (--q): %u bytes, %u path events, %u decoded elements\n",
+                   qr ? "FAIL" : "ok  ", rc->name, tpiu ? " (TPIU)" : "", seed, g_nbytes,
+                   g_npath, g_ngot);
+        }
+        return qr;
+    }
     unsigned n = g_ngot < g_nexp ? g_ngot : g_nexp;
     unsigned bad = n;
     for (unsigned i = 0; i < n; i++) {
@@ -1256,6 +1408,8 @@ int main(int argc, char **argv)
             g_pkt_dir = argv[++i];
         } else if (!strcmp(argv[i], "--f45")) {
             g_f45 = true;
+        } else if (!strcmp(argv[i], "--q")) {
+            g_q = true;
         } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
             g_spec = (unsigned)strtoul(argv[++i], NULL, 0);
             if (g_spec == 0u || g_spec > ETM_MAX_SPEC) {
@@ -1297,6 +1451,8 @@ int main(int argc, char **argv)
                    "  without timestamps, cycle counts and overflows; the decoded path\n"
                    "  must be the committed one.\n"
                    "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n"
+                   "  --q: Q elements (section 20, QSupp = 1, TRCCONFIGR.QE): OpenCSD's\n"
+                   "  ranges must consume the retired path (no overflow configurations).\n"
                    "  --rtl TB: the RTL instead (implies --tpiu; the golden trace_top of\n"
                    "  CFG=full with its ITM writing stimulus words on ID 0x01): each run\n"
                    "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
@@ -1340,7 +1496,11 @@ int main(int argc, char **argv)
     }
     unsigned pass = 0, fail = 0;
     bool user_verbose = g_verbose;
-    if (g_rtl_tb && (g_spec > 0u || g_f45)) {
+    if (g_q && g_spec > 0u) {
+        fprintf(stderr, "etm_decode: --q needs MaxSpec 0 ([ETM-Q-2]): not with --spec\n");
+        return 2;
+    }
+    if (g_rtl_tb && (g_spec > 0u || g_f45 || g_q)) {
         fprintf(stderr, "etm_decode: --spec and --f45 are golden-model features; the RTL "
                         "(--rtl) has neither\n");
         return 2;
@@ -1380,7 +1540,7 @@ int main(int argc, char **argv)
         if (g_spec > 0u && (k_runs[r].configr & 0x810u) != 0u) {
             continue;
         }
-        if (g_spec > 0u && k_runs[r].ovf) {
+        if ((g_spec > 0u || g_q) && k_runs[r].ovf) {
             continue;
         }
         for (unsigned s = g_seed ? g_seed : 1u; s <= (g_seed ? g_seed : seeds); s++) {
@@ -1391,6 +1551,11 @@ int main(int argc, char **argv)
                 fail++;
             }
         }
+    }
+    if (g_q) {
+        printf("etm-ocsd --q: %u runs with Q elements: %u Q ranges decoded (%u without a path), "
+               "%u instructions in them\n",
+               g_q_runs, g_q_ranges, g_q_nopath, g_q_instr);
     }
     if (g_spec > 0u) {
         printf("etm-ocsd --spec %u: %u runs; %u direction mispredicts (%u flips), %u target "

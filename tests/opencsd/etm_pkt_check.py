@@ -63,6 +63,13 @@ def norm(j):
         if a:
             s += " atoms n=%d bits=%x" % (len(a), sum(1 << i for i, c in enumerate(a) if c == "E"))
         return s
+    if t == "ETM_Q":  # section 20
+        s = "Q type=%x" % j["qtype"]
+        if "count" in j:
+            s += " count=%d" % j["count"]
+        if "addr" in j:
+            s += " addr=%x is=%d" % (int(j["addr"], 16), j["is"])
+        return s
     if t == "ETM_UNKNOWN":
         return "UNKNOWN header=%s" % j["header"]
     return t

@@ -53,6 +53,7 @@ static void mon_cb(const void *ctx, const ocsd_datapath_op_t op, const ocsd_trc_
     case ETM4_PKT_I_ADDR_S_IS1: k = size == 2u ? PK_SHORT1 : PK_SHORT2; break;
     case ETM4_PKT_I_ADDR_L_32IS1: k = PK_LONG; break;
     case ETM4_PKT_I_ADDR_CTXT_L_32IS1: k = PK_CTX; break;
+    case ETM4_PKT_I_Q: k = PK_Q; break; // section 20
     default:
         fprintf(stderr, "etm_pktcount: packet type 0x%x at byte %llu\n", (unsigned)p->type,
                 (unsigned long long)idx);
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
     fclose(f);
 
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true};
+                         .sec_ext = true, .q_supp = (configr & 0x2000u) != 0u}; // QE: QSUPP
     ocsd_etmv4_cfg cfg;
     unsigned char csid = 0;
     memset(&cfg, 0, sizeof cfg);

@@ -11,7 +11,8 @@
 #define ETM_MAX_RS_DEPTH 15u
 #define ETM_MAX_NUM_PC 4u
 #define ETM_MAX_SPEC 16u /* TRCIDR8.MAXSPEC limit of this unit ([ETM-SPEC-1]) */
-#define ETM_MAX_DEMAND 64u /* byte buffer of one cycle's demand; the contract bounds it by 46 */
+#define ETM_MAX_DEMAND 64u /* byte buffer of one cycle's demand; the contract bounds it by 46 (54 with Q) */
+#define ETM_Q_MAX 16383u  /* largest count of a Q element ([ETM-Q-3] (e)) */
 
 /* Configuration (docs/etm-contract.md section 1). */
 struct etm_cfg {
@@ -22,6 +23,7 @@ struct etm_cfg {
     bool sec_ext;
     unsigned max_spec; /* 0..16, TRCIDR8.MAXSPEC; 0 = non-speculative (section 18) */
     bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
+    bool q_supp;       /* Q elements with instruction counts (section 20); needs max_spec 0 */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -87,6 +89,9 @@ struct etm_trace {
     uint32_t sync_cnt;
     unsigned spec_sd, spec_cp; /* [ETM-SPEC-4] */
     bool f45; /* the packer's copy of cfg.atom_f45 (set at reset and at [ETM-EN-1]) */
+    /* section 20: the pending Q element [ETM-Q-3..7] */
+    uint32_t q_cnt, q_last, q_nxt;
+    bool q_nxt_ok, q_eret;
 };
 
 /* Outstanding P0 elements as the PE presented them, oldest first ([ETM-SPEC-3]). */

@@ -21,6 +21,7 @@
 #define ETM_CFG_CCI (1u << 4)
 #define ETM_CFG_TS (1u << 11)
 #define ETM_CFG_RS (1u << 12)
+#define ETM_CFG_QE (1u << 13) /* [ETM-Q-1]: Q elements with instruction counts */
 
 #define ETM_VICTLR_SSSTATUS (1u << 9)
 
@@ -57,10 +58,18 @@ struct etm_gen_ctx {
     uint32_t report;
     bool sync_due;
     unsigned max_spec; /* [ETM-SPEC-6]: implicit commit above it */
+    bool q_on;         /* [ETM-Q-2] */
 };
 void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_ctx *g,
                    const struct etm_in *in, struct etm_gen_res *r);
 bool etm_res(uint32_t sel); /* the fixed resource pair: TRUE iff TYPE = 0 and SEL = 1 */
+
+/* etm_q.c: section 20 (Q elements) */
+void etm_pkt_q(struct etm_buf *b, struct etm_trace *t, uint32_t cnt, uint32_t a);
+void etm_q_close(struct etm_buf *b, struct etm_trace *t, uint32_t a);
+void etm_q_tail(struct etm_buf *b, struct etm_trace *t);
+void etm_q_count(struct etm_trace *t, const struct etm_in *in, uint32_t a, bool ts_en);
+bool etm_q_on(const struct etm_model *m);
 
 /* etm_spec.c: section 18, one cycle of a unit with max_spec > 0; returns cc_emitted. */
 bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_bytes,

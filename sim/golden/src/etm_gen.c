@@ -31,11 +31,18 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     bool ns = in->pe_ns;
     /* [ETM-SYNC-1]; speculative: only when the PE has committed every element [ETM-SPEC-9] */
     bool sync_ok = g->max_spec == 0u || t->spec_sd == t->spec_cp;
-    bool full = t->resync_pend || (g->sync_due && t->at_wp && sync_ok);
+    bool full = t->resync_pend || (g->sync_due && (t->at_wp || g->q_on) && sync_ok); /* [ETM-Q-5] */
     bool ts_done = false, p0 = false;
 
     r->cc_emitted = false;
     r->async = false;
+    /* step 0: close the pending Q element at this event's address [ETM-Q-3] */
+    if (t->q_cnt > 0u &&
+        (exc || full || t->resync_pend || t->ton_pend || !t->ctx_valid || ns != t->ctx_ns ||
+         t->q_eret || t->q_cnt >= ETM_Q_MAX)) {
+        etm_q_close(b, t, a);
+        p0 = true;
+    }
     /* step 1: A-Sync, Trace Info, immediate Timestamp [ETM-SYNC-1], [ETM-TS-2] */
     if (full) {
         if (t->spec_cp > 0u) {
@@ -86,6 +93,8 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
         if (ts_en) {
             t->ts_req = true;
         }
+    } else if (g->q_on) { /* [ETM-Q-4] */
+        etm_q_count(t, in, a, ts_en);
     } else if (in->pe_br) {
         p0 = true;
         if (in->pe_taken && in->pe_link && rs_on) {

@@ -9,7 +9,8 @@ int etm_model_init(struct etm_model *m, const struct etm_cfg *cfg)
 {
     if ((cfg->fifo_depth != 64u && cfg->fifo_depth != 128u && cfg->fifo_depth != 256u) ||
         cfg->rs_depth > ETM_MAX_RS_DEPTH || cfg->cc_size < 12u || cfg->cc_size > 20u ||
-        cfg->num_pc > ETM_MAX_NUM_PC || cfg->max_spec > ETM_MAX_SPEC) {
+        cfg->num_pc > ETM_MAX_NUM_PC || cfg->max_spec > ETM_MAX_SPEC ||
+        (cfg->q_supp && cfg->max_spec > 0u)) { /* [ETM-Q-2] */
         return -1;
     }
     memset(m, 0, sizeof *m);
@@ -75,6 +76,20 @@ void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g)
     g->report = m->cc_cnt + 1u > max ? max : m->cc_cnt + 1u; /* [ETM-CC-1] */
     g->sync_due = m->syncpr != 0u && m->t.sync_cnt >= (1u << m->syncpr);
     g->max_spec = m->cfg.max_spec;
+    g->q_on = etm_q_on(m);
+}
+
+bool etm_q_on(const struct etm_model *m) /* [ETM-Q-2] */
+{
+    return m->cfg.q_supp && (m->configr & ETM_CFG_QE) != 0u && (m->configr & ETM_CFG_BB) == 0u;
+}
+
+/* [ETM-Q-6]: the pending Q closed at the address of an untraced or dropped event. */
+static void etm_q_close_alone(struct etm_model *m, uint32_t a)
+{
+    struct etm_buf b = {.n = 0};
+    etm_q_close(&b, &m->t, a);
+    etm_fifo_push(m, &b);
 }
 
 /* One traced event: its demand enters the FIFO or overflows ([ETM-OVF-1], [ETM-OVF-2]). */
@@ -88,7 +103,8 @@ static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsig
     etm_gen_ctx_fill(m, &g);
     etm_gen_event(&b, &t2, &g, in, &r);
     m->last_demand = b.n;
-    if (b.n + 3u <= free_bytes) {
+    unsigned reserve = g.q_on ? 10u : 3u; /* [ETM-OVF-1], [ETM-Q-6] */
+    if (b.n + reserve <= free_bytes) {
         t2.ovf = false;
         m->t = t2;
         etm_fifo_push(m, &b);
@@ -100,6 +116,7 @@ static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsig
     if (!m->t.ovf) {
         struct etm_buf o = {.n = 0};
         etm_atom_flush(&o, &m->t);
+        etm_q_close(&o, &m->t, (in->exc_valid ? in->exc_ret : in->pe_addr) & ~1u); /* [ETM-Q-6] */
         etm_buf_put(&o, 0x00u);
         etm_buf_put(&o, 0x05u);
         etm_fifo_push(m, &o);
@@ -136,7 +153,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
         prdata_d = in->pwrite ? 0u : etm_regs_read(m, in, off);
     }
     bool afready_d = in->afvalid && !m->afready_q && m->count == 0u && m->t.n_atoms == 0u &&
-                     m->t.spec_cp == 0u; /* [ETM-SPEC-8] */
+                     m->t.spec_cp == 0u /* [ETM-SPEC-8] */ && m->t.q_cnt == 0u; /* [ETM-Q-7] */
     if (m->count > 0u && in->atready) { /* ATB pop */
         m->head = (m->head + 1u) % c->fifo_depth;
         m->count--;
@@ -181,6 +198,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
                 cc_emitted = etm_traced_event(m, &ev, free_bytes);
             } else { /* [ETM-VIEW-2] */
                 etm_flush_alone(m);
+                etm_q_close_alone(m, (in->exc_valid ? in->exc_ret : in->pe_addr) & ~1u);
                 m->t.ton_pend = true;
                 m->t.need_addr = ETM_NEED_NONE;
                 m->t.at_wp = true;
@@ -192,11 +210,25 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
         }
         uint32_t max = (1u << c->cc_size) - 1u; /* [ETM-CC-1] */
         m->cc_cnt = cc_emitted ? 0u : (m->cc_cnt + 1u > max ? max : m->cc_cnt + 1u);
-    } else if (m->t.n_atoms > 0u) {
+    } else if (m->t.n_atoms > 0u || m->t.q_cnt > 0u) {
         etm_flush_alone(m); /* after a disable */
+        struct etm_buf qb = {.n = 0};
+        etm_q_tail(&qb, &m->t); /* [ETM-Q-7] */
+        etm_fifo_push(m, &qb);
+        m->t.q_cnt = 0;
+        m->t.q_eret = false;
     }
     if (c->max_spec == 0u && in->afvalid && m->t.n_atoms > 0u) {
         etm_flush_alone(m);
+    }
+    if (in->afvalid && m->t.q_cnt > 0u) { /* [ETM-Q-7]: only if it fits with the reserve */
+        struct etm_trace t2 = m->t;
+        struct etm_buf qb = {.n = 0};
+        etm_q_tail(&qb, &t2);
+        if (qb.n + 10u <= c->fifo_depth - m->count) {
+            m->t = t2;
+            etm_fifo_push(m, &qb);
+        }
     }
     if (wr) {
         etm_regs_write(m, off, in->pwdata, idle);

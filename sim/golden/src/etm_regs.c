@@ -11,7 +11,8 @@ uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
 {
     switch (n) {
     case 0: /* RES1, TRCBB, TRCCCI, RETSTACK, TSSIZE 64-bit, COMMOPT */
-        return 0x280000A1u | (cfg->rs_depth > 0u ? 0x200u : 0u);
+        return 0x280000A1u | (cfg->rs_depth > 0u ? 0x200u : 0u) |
+               (cfg->q_supp ? 0x8000u : 0u); /* QSUPP = 0b01, QFILT = 0 [ETM-Q-1] */
     case 1:
         return 0x0000F450u; /* ETMv4.5 */
     case 2:
@@ -105,7 +106,8 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
     switch (off) {
     case ETM_TRCCONFIGR:
         m->configr = v & (ETM_CFG_BB | ETM_CFG_CCI | ETM_CFG_TS |
-                          (c->rs_depth > 0u ? ETM_CFG_RS : 0u));
+                          (c->rs_depth > 0u ? ETM_CFG_RS : 0u) |
+                          (c->q_supp ? ETM_CFG_QE : 0u)); /* [ETM-Q-1] */
         break;
     case ETM_TRCTSCTLR: m->tsctlr = v & 0x9Fu; break;
     case ETM_TRCSYNCPR:

@@ -790,6 +790,226 @@ static void test_atom_f45(void)
     check_stream(&tb, "F1", exp, sizeof exp);
 }
 
+/* Section 20 (Q elements, [ETM-Q-*]): a unit with QSupp = 1, TRCCONFIGR.QE = 1 (0x2000). */
+static void tb_init_q(struct tb *tb)
+{
+    struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .q_supp = true};
+    memset(tb, 0, sizeof *tb);
+    CHECK(etm_model_init(&tb->m, &cfg) == 0, "Q init");
+    tb->in.rst_n = tb->in.atready = tb->in.niden = tb->in.spniden = true;
+}
+
+/* Q1: E1's events counted, closed at the tail by the disable: Q(6, 0x100A) = A6 05 06. */
+static void test_q1_count(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, false, false, false, false);
+    ev_branch(&tb, 0x1004, true, true, false, true, false);
+    ev_instr(&tb, 0x1100, false);
+    ev_branch(&tb, 0x1102, false, true, true, false, false);
+    ev_instr(&tb, 0x1008, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xA6, 0x05, 0x06};
+    check_stream(&tb, "Q1", exp, sizeof exp);
+    CHECK(apb_read(&tb, 0x00C) == 0x3u, "Q1 TRCSTATR idle after drain");
+}
+
+/* Q2: exception closes the Q at its return address; an exception return closes at the
+ * next event with `07` after the Q; the exact-match Q header A1. */
+static void test_q2_exc(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x2000, false);
+    ev_exc(&tb, 11, 0x2002);
+    ev_instr(&tb, 0x3000, false);
+    ev_branch(&tb, 0x3002, false, true, true, false, true);
+    ev_instr(&tb, 0x2002, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x20, 0x00,
+                                  0x00,  0x00, 0xA6, 0x01, 0x01, 0x06, 0x17, 0x90, 0x96,
+                                  0x80,  0x30, 0xA1, 0x02, 0x07, 0xA6, 0x02, 0x01};
+    check_stream(&tb, "Q2", exp, sizeof exp);
+}
+
+/* Q3: a taken branch at the tail of a disable is left out: Q(1, 0x1002). */
+static void test_q3_tail_taken(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x1000, false);
+    ev_branch(&tb, 0x1002, false, true, false, false, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xA6, 0x01, 0x01};
+    check_stream(&tb, "Q3", exp, sizeof exp);
+}
+
+/* Q4: the 10-byte reserve; the overflow closes the pending Q at the dropped event. */
+static void test_q4_overflow(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    tb.in.atready = false;
+    ev_instr(&tb, 0x1000, false);
+    CHECK(tb.m.count == 22u, "Q4 count %u after the first event", tb.m.count);
+    for (unsigned i = 0; i < 7u; i++) {
+        ev_exc(&tb, 11, 0x1002);
+    }
+    CHECK(tb.m.count == 52u && !tb.m.t.ovf, "Q4 count %u after 7 exceptions", tb.m.count);
+    ev_instr(&tb, 0x1002, false);
+    CHECK(tb.m.count == 53u && tb.m.t.q_cnt == 1u, "Q4 count %u after the NOP", tb.m.count);
+    ev_exc(&tb, 11, 0x1004);
+    CHECK(tb.m.last_ovf && tb.m.count == 58u, "Q4 overflow (count %u)", tb.m.count);
+    tb.in.atready = true;
+    idle(&tb, 80);
+    uint8_t exp[58] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00, 0x00, 0x00,
+                       0xA6,  0x01, 0x01, 0x06, 0x17, 0x90};
+    for (unsigned i = 0; i < 6u; i++) {
+        exp[28 + 4 * i] = 0x90;
+        exp[29 + 4 * i] = 0x06;
+        exp[30 + 4 * i] = 0x17;
+        exp[31 + 4 * i] = 0x90;
+    }
+    static const uint8_t tail[] = {0x90, 0xA6, 0x02, 0x01, 0x00, 0x05};
+    memcpy(&exp[52], tail, sizeof tail);
+    check_stream(&tb, "Q4", exp, sizeof exp);
+}
+
+/* Q5: [ETM-Q-7] ATB flush: 0x1000, then AFVALID: Q(1, 0x1002) = A6 01 01 and AFREADY after
+ * the drain; [ETM-Q-6] an untraced event (NIDEN low) closes the Q at its address; [ETM-Q-1]
+ * registers; [ETM-Q-2] QSupp with MaxSpec is rejected, BB switches Q mode off. */
+static void test_q5_flush_gap_regs(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    CHECK((apb_read(&tb, 0x1E0) & 0x1C000u) == 0x8000u, "Q5 TRCIDR0 QSUPP 0b01, QFILT 0");
+    apb_write(&tb, 0x010, 0x6000);
+    CHECK(apb_read(&tb, 0x010) == 0x2000u, "Q5 TRCCONFIGR.QE bit 13 only");
+    apb_write(&tb, 0x044, 0x1FFu);
+    CHECK(apb_read(&tb, 0x044) == 0u, "Q5 TRCQCTLR reads 0");
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x1000, false);
+    idle(&tb, 30); /* the FIFO drains; the Q of 0x1000 stays pending */
+    CHECK(tb.n == 22u && tb.m.t.q_cnt == 1u, "Q5 drained with a pending Q");
+    bool ready = false;
+    for (unsigned i = 0; i < 40u && !ready; i++) {
+        struct etm_out o;
+        tb.in.afvalid = true;
+        etm_model_eval(&tb.m, &tb.in, &o);
+        ready = o.afready;
+        if (ready) {
+            CHECK(tb.n == 25u, "Q5 AFREADY only after the Q's 3 bytes left (%u bytes)", tb.n);
+        }
+        tb_cycle(&tb);
+    }
+    CHECK(ready, "Q5 AFREADY after the Q is out");
+    ev_instr(&tb, 0x1002, false);
+    ev_instr(&tb, 0x1004, false);
+    tb.in.niden = false;
+    ev_instr(&tb, 0x1006, false); /* untraced: Q(2, 0x1006) = A6 03 02 */
+    tb.in.niden = true;
+    ev_instr(&tb, 0x1008, false); /* Trace On, Address with Context, counted */
+    apb_write(&tb, 0x004, 0);     /* Q(1, 0x100A) */
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xA6, 0x01, 0x01, 0xA6, 0x03, 0x02, 0x04,
+                                  0x83,  0x04, 0x10, 0x00, 0x00, 0x00, 0xA6, 0x05, 0x01};
+    check_stream(&tb, "Q5", exp, sizeof exp);
+    struct etm_model m2;
+    struct etm_cfg bad = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
+                          .sec_ext = true, .q_supp = true, .max_spec = 4};
+    CHECK(etm_model_init(&m2, &bad) != 0, "Q5 QSupp with MaxSpec rejected");
+    tb_init_q(&tb);
+    enable(&tb, 0x2008); /* QE | BB: atoms as section 8 */
+    ev_branch(&tb, 0x1000, false, false, false, false, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t bb[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                 0x00,  0x00, 0xF6};
+    check_stream(&tb, "Q5 BB wins", bb, sizeof bb);
+}
+
+/* Q6: [ETM-Q-3] (e): 16384 sequential NOPs from 0x1000: the 16384th closes Q(16383, 0x8FFE)
+ * = A6 FF 8F FF 7F; the disable Q(1, 0x9000) = A6 80 90 01. */
+static void test_q6_max(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    enable(&tb, 0x2000);
+    for (uint32_t i = 0; i < 16384u; i++) {
+        ev_instr(&tb, 0x1000u + 2u * i, false);
+    }
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10, 0x00,
+                                  0x00,  0x00, 0xA6, 0xFF, 0x8F, 0xFF, 0x7F, 0xA6, 0x80,
+                                  0x90,  0x01};
+    check_stream(&tb, "Q6", exp, sizeof exp);
+}
+
+/* Q7: [ETM-Q-5]: the timestamp an exception return requests follows the Q that closes at
+ * the next event (TRCCONFIGR = QE | TS, gts 0x1234): Q(2, 0x2002) A6 81 20 02, 07, 02 34. */
+static void test_q7_ts(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    tb.in.gts = 0x1234;
+    enable(&tb, 0x2800);
+    ev_instr(&tb, 0x3000, false);
+    ev_branch(&tb, 0x3002, false, true, true, false, true);
+    ev_instr(&tb, 0x2002, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 40);
+    static const uint8_t exp[] = {ASYNC, 0x01, 0x01, 0x00, 0x02, 0xB4, 0x24, 0x04, 0x83,
+                                  0x00,  0x30, 0x00, 0x00, 0x00, 0xA6, 0x81, 0x20, 0x02,
+                                  0x07,  0x02, 0x34, 0xA6, 0x02, 0x01};
+    check_stream(&tb, "Q7", exp, sizeof exp);
+}
+
+/* Q8: [ETM-Q-5] periodic sync in the middle of a Q (TRCSYNCPR 8: 256 bytes). 0x1000, 63
+ * exceptions (return 0x1002): 22 + 6 + 62 x 4 = 276 bytes, 254 of them counted (not the
+ * A-Sync cycle's, [ETM-SYNC-1]); the handler's first instruction 0x20000 (`9B 00 00 02 00`,
+ * 259) starts a Q; at 0x20002 the sync is due with a Q pending:
+ * `A6 01 01`, A-Sync, `01 01 00`, `83 01 00 02 00 00`; disable: `A6 02 01`. */
+static void test_q8_sync(void)
+{
+    struct tb tb;
+    tb_init_q(&tb);
+    apb_write(&tb, 0x034, 8); /* TRCSYNCPR */
+    enable(&tb, 0x2000);
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned i = 0; i < 63u; i++) {
+        ev_exc(&tb, 11, 0x1002);
+        idle(&tb, 4);
+    }
+    ev_instr(&tb, 0x20000, false);
+    ev_instr(&tb, 0x20002, false);
+    apb_write(&tb, 0x004, 0);
+    idle(&tb, 60);
+    static const uint8_t tail[] = {0x9B, 0x00, 0x00, 0x02, 0x00, 0xA6, 0x01, 0x01, ASYNC,
+                                   0x01, 0x01, 0x00, 0x83, 0x01, 0x00, 0x02, 0x00, 0x00,
+                                   0xA6, 0x02, 0x01};
+    CHECK(tb.n == 276u + sizeof tail, "Q8: %u bytes, expected %zu", tb.n, 276u + sizeof tail);
+    if (tb.n >= sizeof tail) {
+        tb.n -= (unsigned)sizeof tail;
+        memmove(tb.bytes, tb.bytes + tb.n, sizeof tail);
+        tb.n = (unsigned)sizeof tail;
+        check_stream(&tb, "Q8 tail", tail, sizeof tail);
+    }
+}
+
 int main(void)
 {
     test_e1();
@@ -814,6 +1034,14 @@ int main(void)
     test_spec_s5_flush_and_zero();
     test_spec_s6_sync_waits();
     test_atom_f45();
+    test_q1_count();
+    test_q2_exc();
+    test_q3_tail_taken();
+    test_q4_overflow();
+    test_q5_flush_gap_regs();
+    test_q6_max();
+    test_q7_ts();
+    test_q8_sync();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }

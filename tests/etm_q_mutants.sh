@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Mutants of the golden ETM's Q elements (docs/etm-contract.md section 20, issue #24 item 2):
+# each breaks one [ETM-Q-*] rule in a copy of sim/golden and must be killed by the
+# hand-derived streams Q1-Q8 of test_etm_model or by OpenCSD decoding the trace back to the
+# retired path (etm_decode --q --seeds 2); both verdicts are printed. The RTL has QSupp = 0
+# (no Q elements yet), so these are golden-model mutants and live here, not in
+# tests/mutants.txt.
+# Usage: tests/etm_q_mutants.sh BUILD_DIR   (env ONLY="NAME ...": just those mutants)
+set -u
+case "${1:-}" in -h|--help|'') echo "usage: tests/etm_q_mutants.sh BUILD_DIR"; exit 2 ;; esac
+build=$1
+work=$build/etmqmut
+CC=${CC:-cc}
+# NAME | rule | file | sed expression
+mutants=(
+  "no-qsupp-idr0|ETM-Q-1|etm_regs.c|s/(cfg->q_supp ? 0x8000u : 0u)/0u/"
+  "qe-not-writable|ETM-Q-1|etm_regs.c|s/(c->q_supp ? ETM_CFG_QE : 0u)/0u/"
+  "bb-does-not-win|ETM-Q-2|etm_model.c|s/ \&\& (m->configr \& ETM_CFG_BB) == 0u;/;/"
+  "exc-no-close|ETM-Q-3|etm_gen.c|s/(exc || full || /(full || /"
+  "sync-no-close|ETM-Q-3|etm_gen.c|s/(exc || full || /(exc || /"
+  "eret-no-close|ETM-Q-3|etm_gen.c|s/t->q_eret || t->q_cnt >= ETM_Q_MAX/t->q_cnt >= ETM_Q_MAX/"
+  "no-q-max|ETM-Q-3|etm_gen.c|s/ || t->q_cnt >= ETM_Q_MAX)) {/)) {/"
+  "no-eret-packet|ETM-Q-3|etm_q.c|s/        etm_buf_put(b, 0x07u);//"
+  "taken-next-known|ETM-Q-4|etm_q.c|s/t->q_nxt_ok = !(in->pe_br \&\& in->pe_taken);/t->q_nxt_ok = true;/"
+  "sync-waits-at-wp|ETM-Q-5|etm_gen.c|s/(t->at_wp [|][|] g->q_on)/t->at_wp/"
+  "close-no-p0|ETM-Q-5|etm_gen.c|s/        etm_q_close(b, t, a);\n        p0 = true;/        etm_q_close(b, t, a);/"
+  "ovf-drops-q|ETM-Q-6|etm_model.c|s/        etm_q_close(\&o, \&m->t, [^\n]*/        m->t.q_cnt = 0;/"
+  "reserve-3|ETM-Q-6|etm_model.c|s/g.q_on ? 10u : 3u/3u/"
+  "gap-keeps-q|ETM-Q-6|etm_model.c|s/                etm_q_close_alone(m, [^\n]*//"
+  "disable-drops-q|ETM-Q-7|etm_model.c|s/        etm_q_tail(\&qb, \&m->t); \/\* \[ETM-Q-7\] \*\///"
+  "afready-ignores-q|ETM-Q-7|etm_model.c|s/ \&\& m->t.q_cnt == 0u; \/\* \[ETM-Q-7\] \*\//; /"
+  "tail-keeps-taken|ETM-Q-7|etm_q.c|s/etm_pkt_q(b, t, t->q_cnt - 1u, t->q_last);/etm_pkt_q(b, t, t->q_cnt, t->q_last);/"
+  "exact-entry0|ETM-Q-PKT|etm_q.c|s/h = (uint8_t)(0xA0u | (h \& 0x3u));/h = 0xA0u;/"
+  "count-minus-1|ETM-Q-PKT|etm_q.c|s/etm_pkt_q(b, t, t->q_cnt, a);/etm_pkt_q(b, t, t->q_cnt - 1u, a);/"
+)
+killed=0; alive=0
+for m in "${mutants[@]}"; do
+  IFS='|' read -r name rule file expr <<< "$m"
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
+  d=$work/$name
+  rm -rf "$d"; mkdir -p "$d"; cp -r sim/golden/src sim/golden/include "$d/"
+  sed -i -z -e "$expr" "$d/src/$file"
+  if cmp -s "sim/golden/src/$file" "$d/src/$file"; then
+    echo "ERROR $name: the mutation did not apply"; alive=$((alive + 1)); continue
+  fi
+  # shellcheck disable=SC2086
+  if ! $CC -std=c11 -O2 -I"$d/include" sim/golden/tests/test_etm_model.c "$d"/src/*.c \
+         -o "$d/test_etm_model" 2> "$d/build.log" ||
+     ! $CC -std=c11 -O2 -I"$d/include" tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
+         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c "$d"/src/*.c -o "$d/etm_decode" \
+         -lopencsd_c_api -lopencsd 2>> "$d/build.log"; then
+    echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
+  fi
+  u=killed; "$d/test_etm_model" > "$d/unit.log" 2>&1 && u=alive
+  o=killed; "$d/etm_decode" --q --seeds 2 > "$d/ocsd.log" 2>&1 && o=alive
+  if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
+  printf '%-4s %-20s %-10s unit test %-6s OpenCSD %s\n' "$v" "$name" "$rule" "$u" "$o"
+done
+echo "etm-q-mutants: $killed killed, $alive not"
+[ "$alive" = 0 ]
