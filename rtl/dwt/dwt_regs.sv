@@ -73,11 +73,14 @@ module dwt_regs #(
 
   // ---- Registers -------------------------------------------------------------------------
   logic [31:0]            ctrl_q, ctrl_d;          // writable DWT_CTRL bits only
-  logic [NumCompW*32-1:0] comp_q, comp_d;
+  // COMPn and VMASKn: a flip-flop per comparator word with its write enable (gen_cmp), so
+  // the simulator evaluates the 32-bit words only at a write edge, not as next-state muxes
+  // on every input change (README, issue #22); the same registers as a mux before the flop.
+  logic [NumCompW*32-1:0] comp_q;
   logic [NumCompW*4-1:0]  fmatch_q, fmatch_d;
   logic [NumCompW*2-1:0]  faction_q, faction_d;
   logic [NumCompW*2-1:0]  fdvsize_q, fdvsize_d;
-  logic [NumCompW*32-1:0] vmask_q, vmask_d;
+  logic [NumCompW*32-1:0] vmask_q;
   logic [NumCompW-1:0]    matched_q, matched_d;
   logic [31:0]            prdata_q, prdata_d;
   logic                   pslverr_q, pslverr_d;
@@ -142,14 +145,12 @@ module dwt_regs #(
     // value id_i carries.
     localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
     localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
-    logic wr_comp, wr_func, wr_vmask, rd_func;
+    logic wr_comp, wr_func, rd_func;
     logic [31:0] func_rdata;
 
     assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
     assign wr_comp    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
     assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-    assign wr_vmask   = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
-                        VmaskImpl;
     assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
 
     assign func_rdata = (32'(id_i[5*n +: 5])      << dwt_pkg::FuncId) |
@@ -163,7 +164,15 @@ module dwt_regs #(
         (paddr_i[3:2] == dwt_pkg::CmpWordFunc)  ? func_rdata :
         (paddr_i[3:2] == dwt_pkg::CmpWordVmask) ? vmask_q[32*n +: 32] : 32'h0;
 
-    assign comp_d[32*n +: 32]   = wr_comp  ? pwdata_i : comp_q[32*n +: 32];
+    logic [31:0] comp_n_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        comp_n_q <= '0;
+      end else if (wr_comp) begin
+        comp_n_q <= pwdata_i;
+      end
+    end
+    assign comp_q[32*n +: 32] = comp_n_q;
     // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value.
     assign fmatch_d[4*n +: 4]   = wr_func  ? pwdata_i[dwt_pkg::FuncMatch +: 4]
                                            : fmatch_q[4*n +: 4];
@@ -172,8 +181,22 @@ module dwt_regs #(
     assign fdvsize_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncDatavsize +: 2]
                                            : fdvsize_q[2*n +: 2];
     // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
-    assign vmask_d[32*n +: 32]  = !VmaskImpl ? 32'h0 :
-                                  wr_vmask   ? pwdata_i : vmask_q[32*n +: 32];
+    if (VmaskImpl) begin : gen_vmask
+      logic        wr_vmask;
+      logic [31:0] vmask_n_q;
+      assign wr_vmask = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
+                        VmaskImpl;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          vmask_n_q <= '0;
+        end else if (wr_vmask) begin
+          vmask_n_q <= pwdata_i;
+        end
+      end
+      assign vmask_q[32*n +: 32] = vmask_n_q;
+    end else begin : gen_no_vmask
+      assign vmask_q[32*n +: 32] = 32'h0;
+    end
     assign cfg_wr_o[n]          = wr_comp || wr_func;
     // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
     // edge; a match at the same edge sets it again (set wins).
@@ -264,21 +287,17 @@ module dwt_regs #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ctrl_q    <= '0;
-      comp_q    <= '0;
       fmatch_q  <= '0;
       faction_q <= '0;
       fdvsize_q <= '0;
-      vmask_q   <= '0;
       matched_q <= '0;
       prdata_q  <= '0;
       pslverr_q <= 1'b0;
     end else begin
       ctrl_q    <= ctrl_d;
-      comp_q    <= comp_d;
       fmatch_q  <= fmatch_d;
       faction_q <= faction_d;
       fdvsize_q <= fdvsize_d;
-      vmask_q   <= vmask_d;
       matched_q <= matched_d;
       prdata_q  <= prdata_d;
       pslverr_q <= pslverr_d;

@@ -35,6 +35,19 @@
 #include "verilated_fst_c.h"
 #endif
 
+// The rising edge without the input region (see edge_eval). The scheduler of Verilator
+// 5.006's generated code is replicated here, so this is tied to that version (the project's
+// pinned one, README); any other version, or -DDUT_FULL_EVAL, uses plain eval().
+#if VERILATOR_VERSION_INTEGER == 5006000 && !defined(DUT_FULL_EVAL)
+#define DUT_EDGE_EVAL 1
+#include "Vtrace_tb_top__Syms.h"
+#include "Vtrace_tb_top___024root.h"
+// Defined (with external linkage) in the Verilated model's own sources.
+void Vtrace_tb_top___024root___eval_triggers__act(Vtrace_tb_top___024root *vlSelf);
+void Vtrace_tb_top___024root___eval_act(Vtrace_tb_top___024root *vlSelf);
+void Vtrace_tb_top___024root___eval_nba(Vtrace_tb_top___024root *vlSelf);
+#endif
+
 namespace {
 // One context for the process: models are created and freed on it (a replay makes a
 // new model), so Verilator's thread-local context pointer never dangles.
@@ -65,6 +78,9 @@ struct dut_trace {
     // falling clock edge or to the clock's level, so this saves one eval() per cycle
     // (Verilator 5 re-evaluates all input-dependent logic on every eval()).
     bool fall_pending = false;
+    // Every input was evaluated: nothing was set on the model since its last eval(), so
+    // the input-triggered ("ico") region of the next eval() would recompute what it holds.
+    bool settled = false;
     sys_out tb_next{};
 };
 
@@ -149,6 +165,7 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
 {
     Vtrace_tb_top *t = d->top.get();
     const itm_in *in = &s->itm;
+    d->settled = false;
     t->rst_ni = in->rst_n;
     t->psel_i = in->psel;
     t->penable_i = in->penable;
@@ -235,9 +252,63 @@ extern "C" void dut_trace_eval(struct dut_trace *d)
 {
     d->top->eval(); // traced at the start of dut_trace_tick, after dut_trace_set_tb
     d->fall_pending = false;
+    d->settled = true;
 }
 
 namespace {
+// The rising edge of clk_i, every other input unchanged since the last eval(). Verilator
+// 5.006's eval() runs its input-triggered region ("ico": all logic that depends on a
+// top-level input) unconditionally, on every call, before the clocked regions; here it would
+// recompute exactly what the last eval() left (same inputs, same state), so only the
+// active/NBA loop of the generated Vtrace_tb_top___024root___eval runs: the posedge trigger,
+// the flip-flops and the logic that depends on them. Outputs and state are the same as
+// after eval(); lockstep compares every output every cycle.
+void edge_eval(dut_trace *d)
+{
+#ifdef DUT_EDGE_EVAL
+    bool tracing = false;
+#ifndef DUT_NO_TRACE
+    tracing = d->trace != nullptr; // the wave keeps the plain eval()'s activity flags
+#endif
+    if (d->settled && !tracing) {
+        Vtrace_tb_top___024root *r = d->top->rootp;
+        Vtrace_tb_top__Syms *syms = r->vlSymsp;
+        syms->__Vm_activity = true;
+        uint32_t nba_iter = 0;
+        bool nba_continue = true;
+        decltype(r->__VactTriggered) pre;
+        while (nba_continue) {
+            nba_continue = false;
+            r->__VnbaTriggered.clear();
+            r->__VactIterCount = 0;
+            r->__VactContinue = 1;
+            while (r->__VactContinue) {
+                r->__VactContinue = 0;
+                Vtrace_tb_top___024root___eval_triggers__act(r);
+                if (r->__VactTriggered.any()) {
+                    r->__VactContinue = 1;
+                    if (++r->__VactIterCount > 100)
+                        VL_FATAL_MT(__FILE__, __LINE__, "", "Active region did not converge.");
+                    pre.andNot(r->__VactTriggered, r->__VnbaTriggered);
+                    r->__VnbaTriggered.set(r->__VactTriggered);
+                    Vtrace_tb_top___024root___eval_act(r);
+                }
+            }
+            if (r->__VnbaTriggered.any()) {
+                nba_continue = true;
+                if (++nba_iter > 100)
+                    VL_FATAL_MT(__FILE__, __LINE__, "", "NBA region did not converge.");
+                Vtrace_tb_top___024root___eval_nba(r);
+            }
+        }
+        Verilated::endOfThreadMTask(syms->__Vm_evalMsgQp);
+        Verilated::endOfEval(syms->__Vm_evalMsgQp);
+        return;
+    }
+#endif
+    d->top->eval();
+}
+
 // Evaluate a falling edge that dut_trace_tick left pending (before the model's values are
 // dumped or saved on their own).
 void settle_fall(dut_trace *d)
@@ -252,6 +323,7 @@ void settle_fall(dut_trace *d)
 extern "C" void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb *tb)
 {
     Vtrace_tb_top *t = d->top.get();
+    d->settled = false;
     set_expected(t, tb->exp);
     t->cycle_i = static_cast<uint64_t>(tb->cycle);
     t->mismatch_i = tb->mismatch;
@@ -334,10 +406,12 @@ extern "C" int dut_trace_tick(struct dut_trace *d)
     if (d->has_next) {
         set_expected(t, d->tb_next);
         d->has_next = false;
+        d->settled = false;
     }
     ctx->time(d->time + 5);
     t->clk_i = 1;
-    t->eval();
+    edge_eval(d); // one input-triggered evaluation per cycle: dut_trace_eval's
+    d->settled = false; // the falling edge is pending
 #ifndef DUT_NO_TRACE
     if (d->trace)
         d->trace->dump(d->time + 5);
@@ -487,6 +561,7 @@ extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
     MemRestore is(c->model);
     is >> *d->top;
     d->fall_pending = false; // saved settled
+    d->settled = false;
     d->time = c->time;
     d->has_next = c->has_next;
     d->tb_next = c->tb_next;
