@@ -70,7 +70,7 @@ RTL_TOP    := rtl/top/trace_top.sv
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
 RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
-              rtl/etm/etm_top.sv
+              rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
 ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"

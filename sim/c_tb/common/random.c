@@ -1070,6 +1070,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->has_dwt = cfg->has_dwt;
     g->dcfg = cfg->dwt;
     g->has_etm = cfg->has_etm;
+    g->has_stall = cfg->has_etm && cfg->etm.has_stall;
     rgen_rewind(g);
 }
 
@@ -1089,7 +1090,7 @@ void rgen_rewind(void *ctx)
     struct itm_cfg cfg = g->cfg;
     struct fpb_cfg fcfg = g->fcfg;
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
-    bool has_etm = g->has_etm;
+    bool has_etm = g->has_etm, has_stall = g->has_stall;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
@@ -1102,6 +1103,7 @@ void rgen_rewind(void *ctx)
     g->has_dwt = has_dwt;
     g->dcfg = dcfg;
     g->has_etm = has_etm;
+    g->has_stall = has_stall;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
