@@ -871,3 +871,13 @@ etm-bw-test: $(BUILD)/bench/etm_bw $(BUILD)/opencsd/etm_pktcount ## etm_bw's cou
 	@tests/opencsd/etm_bw_check.sh $(BUILD)
 etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~20 s)
 	@tests/bench_etm.sh $(BUILD)
+
+# tests/etm_stall_bench.c (issue 24 item 3): overflows, trace completeness and PE cycles per
+# TRCSTALLCTLR mode on the random generator's programs (golden model, etmx's ETM parameters).
+.PHONY: etm-stall-bench
+$(BUILD)/bench/etm_stall_bench: tests/etm_stall_bench.c tests/opencsd/etm_prog.c \
+                                tests/opencsd/etm_prog.h $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -Itests/opencsd $(filter %.c %.a,$^) -o $@
+etm-stall-bench: $(BUILD)/bench/etm_stall_bench ## TRCSTALLCTLR: overflows and trace completeness per stall mode (golden, etmx)
+	@$(BUILD)/bench/etm_stall_bench
