@@ -168,7 +168,7 @@ static void rtl_blocks(const struct sys_blocks *g, const struct sys_out *o,
     r->etm_in.afvalid = x->etm_afvalid;
     r->etm_out = (struct etm_out){x->etm_prdata,  x->etm_pready, x->etm_pslverr,
                                   o->etm_atvalid, o->etm_atdata, o->etm_atid,
-                                  x->etm_afready, o->etm_idle};
+                                  x->etm_afready, o->etm_idle, o->etm_pe_stall};
 }
 
 static struct vec_tpiu_mode tpiu_mode(const struct sys_model *m)
