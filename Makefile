@@ -745,7 +745,7 @@ $(BUILD)/bench/tpiu_latency: tests/tpiu_latency.c sim/decode/tpiudec.c sim/decod
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,full) -Isim/golden/include -Isim/decode \
 	    -Isim/c_tb/common $(filter %.c %.a,$^) -o $@
 
-bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw $(BUILD)/bench/etm_stall_bench ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \

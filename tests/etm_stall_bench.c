@@ -135,7 +135,8 @@ static void usage(FILE *f)
                "  --events N    retired events per program (default 100000)\n"
                "  --ready PCT   the sink takes a byte in PCT %% of cycles (default 25)\n"
                "  --configr V   TRCCONFIGR (default 0x1810: TS, CCI, RS)\n"
-               "One line per mode: name overflows completeness cycles/event stall-share.\n");
+               "One line per mode: name, overflows, completeness, cycles per event, share of cycles\n"
+               "with the stall requested (pe_stall = 1).\n");
 }
 
 int main(int argc, char **argv)
