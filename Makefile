@@ -70,7 +70,7 @@ RTL_TOP    := rtl/top/trace_top.sv
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
 RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
-              rtl/etm/etm_top.sv
+              rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
 ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
@@ -303,6 +303,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
 	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 \
 	    rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for d in 64 128 256; do echo "== lint etm HasStall=1 FifoDepth=$$d"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GFifoDepth=$$d -GHasStall=1 rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
@@ -742,7 +745,7 @@ $(BUILD)/bench/tpiu_latency: tests/tpiu_latency.c sim/decode/tpiudec.c sim/decod
 	$(CC) $(CWARN) $(CFLAGS) $(call c_params,full) -Isim/golden/include -Isim/decode \
 	    -Isim/c_tb/common $(filter %.c %.a,$^) -o $@
 
-bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
+bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw $(BUILD)/bench/etm_stall_bench ## throughput, tracing cost, scaling, ATB limit, decoder, synthesis (one run)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
@@ -888,3 +891,13 @@ etm-bw-test: $(BUILD)/bench/etm_bw $(BUILD)/opencsd/etm_pktcount ## etm_bw's cou
 	@tests/opencsd/etm_bw_check.sh $(BUILD)
 etm-bw: $(BUILD)/bench/etm_bw ## ETM trace bandwidth rows of make bench alone (golden model, ~20 s)
 	@tests/bench_etm.sh $(BUILD)
+
+# tests/etm_stall_bench.c (issue 24 item 3): overflows, trace completeness and PE cycles per
+# TRCSTALLCTLR mode on the random generator's programs (golden model, etmx's ETM parameters).
+.PHONY: etm-stall-bench
+$(BUILD)/bench/etm_stall_bench: tests/etm_stall_bench.c tests/opencsd/etm_prog.c \
+                                tests/opencsd/etm_prog.h $(BUILD)/golden/libgolden.a
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -Itests/opencsd $(filter %.c %.a,$^) -o $@
+etm-stall-bench: $(BUILD)/bench/etm_stall_bench ## TRCSTALLCTLR: overflows and trace completeness per stall mode (golden, etmx)
+	@$(BUILD)/bench/etm_stall_bench

@@ -405,6 +405,14 @@ etm_rows=$(tests/bench_etm.sh "$build") || exit 1
 mapfile -t etm_lines <<< "$etm_rows"
 rows+=("${etm_lines[@]}")
 
+# ---- 9. TRCSTALLCTLR (issue #24 item 3; golden model, etmx's ETM; also make etm-stall-bench) --
+echo "bench: ETM stall against overflow ..." >&2
+stall_out=$("$build/bench/etm_stall_bench" --seeds 10 --events 100000 --ready 25) || exit 1
+sect "ETM stall vs overflow (etm_stall_bench, sink 25 %, 10 x 100000 events)"
+while read -r mode ovf compl cpe share; do
+  row "  $mode: overflows" "$ovf" "" "" "" "completeness $compl, $cpe cycles/event, stall requested in $share of cycles"
+done < <(grep -v '^#' <<< "$stall_out" | tail -n +2)
+
 # ---- the table ---------------------------------------------------------------------------
 echo
 printf '%-46s %14s %-9s %8s %-9s %s\n' "measurement" "value" "unit" "ratio" "target" "verdict / note"

@@ -10,6 +10,7 @@ package etm_pkg;
   localparam logic [11:0] OffPrgctlr   = 12'h004;
   localparam logic [11:0] OffStatr     = 12'h00C;
   localparam logic [11:0] OffConfigr   = 12'h010;
+  localparam logic [11:0] OffStallctlr = 12'h02C;  // [ETM-STALL-2]
   localparam logic [11:0] OffTsctlr    = 12'h030;
   localparam logic [11:0] OffSyncpr    = 12'h034;
   localparam logic [11:0] OffCcctlr    = 12'h038;

@@ -11,7 +11,8 @@ module etm_regs #(
   parameter int RsDepth = 3,   // return-stack entries 0..15 (TRCIDR0.RETSTACK)
   parameter int CcSize  = 12,  // cycle counter width 12..20 (TRCIDR2.CCSIZE)
   parameter int NumPc   = 4,   // PE comparator inputs 0..4 (TRCIDR4.NUMPC)
-  parameter int SecExt  = 1   // Security Extension, 0 or 1
+  parameter int SecExt  = 1,  // Security Extension, 0 or 1
+  parameter int HasStall = 0   // TRCSTALLCTLR, TRCIDR3.STALLCTL [ETM-STALL-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -48,13 +49,15 @@ module etm_regs #(
   output logic [7:0]  victlr_event_o,  // [7] TYPE, [4:0] SEL
   output logic        ss_o,            // TRCVICTLR.SSSTATUS
   output logic [3:0]  start_o,         // TRCVIPCSSCTLR.START (NumPc bits used)
-  output logic [3:0]  stop_o
+  output logic [3:0]  stop_o,
+  output logic [8:0]  stallctlr_o      // TRCSTALLCTLR: [8] ISTALL, [3:0] LEVEL ([7:4] 0)
 );
 
   // ---- Identification values depending on the parameters [contract 12] -------------------
   localparam logic [31:0] Idr0Val = (RsDepth > 0) ? 32'h2800_02A1 : 32'h2800_00A1;
   localparam logic [31:0] Idr2Val = 32'h4 | (32'(CcSize - 12) << 25);
-  localparam logic [31:0] Idr3Val = 32'h1 | (32'(SecExt) << 16) | (32'h1 << 20);
+  localparam logic [31:0] Idr3Val = 32'h1 | (32'(SecExt) << 16) | (32'h1 << 20) |
+                                    (32'(HasStall != 0) << 26);  // STALLCTL [ETM-STALL-1]
   localparam logic [31:0] Idr4Val = 32'(NumPc) << 12;
   localparam logic [3:0]  PcMask  = 4'((1 << NumPc) - 1);
 
@@ -105,6 +108,7 @@ module etm_regs #(
       etm_pkg::OffPrgctlr[11:2]:    rdata = {31'h0, en_q};
       etm_pkg::OffStatr[11:2]:      rdata = {30'h0, idle, idle};
       etm_pkg::OffConfigr[11:2]:    rdata = configr_rd;
+      etm_pkg::OffStallctlr[11:2]:  rdata = {23'h0, stallctlr_q};
       etm_pkg::OffTsctlr[11:2]:     rdata = {24'h0, tsctlr_q};
       etm_pkg::OffSyncpr[11:2]:     rdata = {27'h0, syncpr_q};
       etm_pkg::OffCcctlr[11:2]:     rdata = {20'h0, ccthr_q};
@@ -130,7 +134,7 @@ module etm_regs #(
       etm_pkg::OffCidr1[11:2]:      rdata = {24'h0, cs_pkg::Cidr1};
       etm_pkg::OffCidr2[11:2]:      rdata = {24'h0, cs_pkg::Cidr2};
       etm_pkg::OffCidr3[11:2]:      rdata = {24'h0, cs_pkg::Cidr3};
-      // TRCIDR6..13, TRCSTALLCTLR, TRCOSLSR, TRCDEVID and everything not implemented: RAZ.
+      // TRCIDR6..13, TRCOSLSR, TRCDEVID and everything not implemented: RAZ.
       default:                      rdata = '0;
     endcase
   end
@@ -173,6 +177,24 @@ module etm_regs #(
                    (pwdata_i[3:0] & PcMask) : start_q;
   assign stop_d  = (cwr && paddr_i[11:2] == etm_pkg::OffVipcssctlr[11:2]) ?
                    (pwdata_i[19:16] & PcMask) : stop_q;
+
+  // [ETM-STALL-2] TRCSTALLCTLR: LEVEL and ISTALL, a configuration register ([ETM-REG-1]);
+  // RAZ/WI with HasStall = 0
+  logic [8:0] stallctlr_q, stallctlr_d;
+
+  assign stallctlr_d = (HasStall != 0 && cwr &&
+                        paddr_i[11:2] == etm_pkg::OffStallctlr[11:2]) ?
+                       {pwdata_i[8], 4'h0, pwdata_i[3:0]} : stallctlr_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      stallctlr_q <= '0;
+    end else begin
+      stallctlr_q <= stallctlr_d;
+    end
+  end
+
+  assign stallctlr_o = stallctlr_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

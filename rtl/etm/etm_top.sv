@@ -11,7 +11,8 @@ module etm_top #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
-  parameter int SecExt    = 1     // Security Extension implemented, 0 or 1
+  parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
+  parameter int HasStall  = 0     // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -51,7 +52,9 @@ module etm_top #(
   output logic [6:0]  atid_o,
   input  logic        afvalid_i,
   output logic        afready_o,
-  output logic        idle_o
+  output logic        idle_o,
+  // stall request to the PE [ETM-STALL-4] (0 with HasStall = 0)
+  output logic        pe_stall_o
 );
 
   logic        en, en_set, cfg_bb, cfg_cci, cfg_ts, cfg_rs, ss, ss_we, ss_d, atoms_empty;
@@ -64,6 +67,7 @@ module etm_top #(
   logic [etm_pkg::MaxBytes*8-1:0] push_data;
   logic [5:0]  push_len;
   logic        unused_pprot, idle;
+  logic [8:0]  stallctlr;   // TRCSTALLCTLR {ISTALL, 0000, LEVEL} [ETM-STALL-2]
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -72,7 +76,8 @@ module etm_top #(
     .RsDepth (RsDepth),
     .CcSize  (CcSize),
     .NumPc   (NumPc),
-    .SecExt  (SecExt)
+    .SecExt  (SecExt),
+    .HasStall (HasStall)
   ) u_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -104,7 +109,8 @@ module etm_top #(
     .victlr_event_o (vievent),
     .ss_o           (ss),
     .start_o        (start),
-    .stop_o         (stop)
+    .stop_o         (stop),
+    .stallctlr_o    (stallctlr)
   );
 
   etm_gen #(
@@ -168,6 +174,22 @@ module etm_top #(
     .afvalid_i     (afvalid_i),
     .atoms_empty_i (atoms_empty),
     .afready_o     (afready_o)
+  );
+
+  // [ETM-STALL-4] the stall request: registered state only
+
+  logic unused_stallctlr;
+  assign unused_stallctlr = ^stallctlr[7:4];  // RES0 bits of TRCSTALLCTLR, always 0
+
+  etm_stall #(
+    .FifoDepth (FifoDepth),
+    .HasStall  (HasStall)
+  ) u_stall (
+    .en_i       (en),
+    .istall_i   (stallctlr[8]),
+    .level_i    (stallctlr[3:0]),
+    .count_i    (count),
+    .pe_stall_o (pe_stall_o)
   );
 
   // [ETM-FIFO-1] atid = TRCTRACEIDR in every cycle

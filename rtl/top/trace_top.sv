@@ -46,7 +46,8 @@ module trace_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int HasStall      = 0    // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -175,7 +176,9 @@ module trace_top #(
   output logic        fun_atvalid_o,
   output logic [7:0]  fun_atdata_o,
   output logic [6:0]  fun_atid_o,
-  output logic        fun_afready_o
+  output logic        fun_afready_o,
+  // the ETM's stall request to the PE [ETM-STALL-7] (0 without HasEtm or HasStall)
+  output logic        etm_pe_stall_o
 );
 
   localparam logic [7:0] FrameItm = 8'h00;
@@ -537,7 +540,8 @@ module trace_top #(
       .RsDepth   (RsDepth),
       .CcSize    (CcSize),
       .NumPc     (NumPc),
-      .SecExt    (SecExt)
+      .SecExt    (SecExt),
+      .HasStall  (HasStall)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
@@ -573,7 +577,8 @@ module trace_top #(
       .atid_o      (etm_atid_o),
       .afvalid_i   (etm_afvalid),
       .afready_o   (etm_afready_o),
-      .idle_o      (etm_idle_o)
+      .idle_o      (etm_idle_o),
+      .pe_stall_o  (etm_pe_stall_o)
     );
   end else begin : gen_no_etm
     // The frame reads as zero; the ITM's ATB goes straight to the TPIU.
@@ -592,6 +597,7 @@ module trace_top #(
     assign etm_atid_o      = 7'h00;
     assign etm_afready_o   = 1'b0;
     assign etm_idle_o      = 1'b0;
+    assign etm_pe_stall_o  = 1'b0;
     assign fun_atvalid_o   = 1'b0;
     assign fun_atdata_o    = 8'h00;
     assign fun_atid_o      = 7'h00;

@@ -104,6 +104,8 @@ module etm_replay_tb #(
           in_pe_link, in_pe_excret, in_pe_ns, in_exc_valid, in_exc_num, in_exc_ret,
           in_cmpmatch, in_gts, in_niden, in_spniden, in_atready, in_afvalid} = in_w;
 
+  logic unused_pe_stall;  // the stall request: not a column of the ETM vector format
+
   `DUT #(
     .FifoDepth (FifoDepth),
     .RsDepth   (RsDepth),
@@ -145,7 +147,8 @@ module etm_replay_tb #(
     .atid_o      (out_atid),
     .afvalid_i   (in_afvalid),
     .afready_o   (out_afready),
-    .idle_o      (out_idle)
+    .idle_o      (out_idle),
+    .pe_stall_o  (unused_pe_stall)   // HasStall 0 here: not in the ETM vector format
   );
 
   // outputs.hex, most significant field first

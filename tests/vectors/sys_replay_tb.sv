@@ -61,6 +61,7 @@ module sys_replay_tb #(
   parameter int CcSize          = 12,
   parameter int NumPc           = 4,
   parameter int FunnelHold      = 8,
+  parameter int HasStall        = 0,  // ETM TRCSTALLCTLR (etm-contract section 21)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -103,6 +104,7 @@ module sys_replay_tb #(
     if (name == "CcSize") return CcSize;
     if (name == "NumPc") return NumPc;
     if (name == "FunnelHold") return FunnelHold;
+    if (name == "HasStall") return HasStall;
     return -1;
   endfunction
 
@@ -113,7 +115,7 @@ module sys_replay_tb #(
   // ---- DUT -------------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
   logic        in_pad;   // the 0 bits above the first field
-  logic [35:0] etm_unused;  // the ETM's and the funnel's outputs: not in a system vector
+  logic [36:0] etm_unused;  // the ETM's and the funnel's outputs: not in a system vector
   /* verilator lint_on UNUSEDSIGNAL */
   logic        in_rst_ni;
   logic        in_psel;
@@ -253,7 +255,8 @@ module sys_replay_tb #(
     .RsDepth         (RsDepth),
     .CcSize          (CcSize),
     .NumPc           (NumPc),
-    .FunnelHold      (FunnelHold)
+    .FunnelHold      (FunnelHold),
+    .HasStall        (HasStall)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),
@@ -370,7 +373,8 @@ module sys_replay_tb #(
     .fun_atvalid_o   (etm_unused[19]),
     .fun_atdata_o    (etm_unused[27:20]),
     .fun_atid_o      (etm_unused[34:28]),
-    .fun_afready_o   (etm_unused[35])
+    .fun_afready_o   (etm_unused[35]),
+    .etm_pe_stall_o  (etm_unused[36])
   );
 
   // outputs.hex, most significant field first

@@ -10,10 +10,11 @@ static const char *const field_names[CMP_NFIELDS] = {
     "atready_o", "traceclk_o", "tracedata_o", "swo_o", "txb_valid_o", "txb_o",
     "cmpmatch_o", "wpt_halt_o", "wpt_mon_o", "dwt_hw_valid_o", "dwt_hw_data_o", "dwt_hw_ovf_o",
     "dwt_sync_req_o", "etm_atvalid_o", "etm_atdata_o", "etm_atid_o", "etm_idle_o",
-    "fun_atvalid_o", "fun_atdata_o", "fun_atid_o",
+    "fun_atvalid_o", "fun_atdata_o", "fun_atid_o", "etm_pe_stall_o",
 };
 static const unsigned field_digits[CMP_NFIELDS] = {8, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1,
-                                                   1, 2, 4, 1, 1, 1, 10, 1, 1, 1, 2, 2, 1, 1, 2, 2};
+                                                   1, 2, 4, 1, 1, 1, 10, 1, 1, 1, 2, 2, 1, 1, 2, 2,
+                                                   1};
 
 const char *cmp_field_name(enum cmp_field f)
 {
@@ -88,17 +89,19 @@ unsigned long cmp_field_value(const struct sys_out *so, enum cmp_field f)
         return so->fun_atdata;
     case CMP_FUN_ATID:
         return so->fun_atid;
+    case CMP_ETM_PE_STALL:
+        return so->etm_pe_stall;
     default:
         return 0;
     }
 }
 
-void cmp_print(unsigned mask, const struct sys_out *g, const struct sys_out *r)
+void cmp_print(cmp_mask mask, const struct sys_out *g, const struct sys_out *r)
 {
     log_msg(LOG_ERROR, "  %-14s %-14s %-14s\n", "output", "expected", "actual");
     log_msg(LOG_ERROR, "  %-14s %-14s %-14s\n", "", "(golden)", "(rtl)");
     for (unsigned f = 0; f < CMP_NFIELDS; f++)
-        if (mask & (1u << f))
+        if (mask & CMP_BIT(f))
             log_msg(LOG_ERROR, "  %-14s 0x%0*lx%*s 0x%0*lx\n", field_names[f],
                     (int)field_digits[f], cmp_field_value(g, (enum cmp_field)f),
                     (int)(12 - field_digits[f]), "", (int)field_digits[f],
@@ -115,11 +118,11 @@ void cmp_print_outputs(const char *label, const struct sys_out *so)
             "         cmpmatch=0x%04x wpt_halt=%d wpt_mon=%d dwt_hw_valid=%d "
             "dwt_hw_data=0x%010llx dwt_hw_ovf=%d dwt_sync_req=%d\n"
             "         etm_atvalid=%d etm_atdata=0x%02x etm_atid=0x%02x etm_idle=%d "
-            "fun_atvalid=%d fun_atdata=0x%02x fun_atid=0x%02x\n",
+            "fun_atvalid=%d fun_atdata=0x%02x fun_atid=0x%02x etm_pe_stall=%d\n",
             label, o->prdata, o->pready, o->pslverr, o->atvalid, o->atdata, o->atid, o->afready,
             o->hw_ready, o->busy, so->match, so->bkpt_halt, so->bkpt_mon, so->atready,
             so->traceclk, so->tracedata, so->swo, so->txb_valid, so->txb, so->cmpmatch,
             so->wpt_halt, so->wpt_mon, so->dwt_hw_valid, (unsigned long long)so->dwt_hw_data,
             so->dwt_hw_ovf, so->dwt_sync_req, so->etm_atvalid, so->etm_atdata, so->etm_atid,
-            so->etm_idle, so->fun_atvalid, so->fun_atdata, so->fun_atid);
+            so->etm_idle, so->fun_atvalid, so->fun_atdata, so->fun_atid, so->etm_pe_stall);
 }

@@ -223,6 +223,9 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
+    d->pe_held = d->cur && (d->cur->kind == EV_PE || d->cur->kind == EV_PE_EXC) &&
+                 (d->cur->val & PE_HONOUR) && d->gm && d->gm->has_etm &&
+                 etm_model_stall(&d->gm->etm);
     if (d->bg_active || d->bg_evt_left || d->bg_instr_left || d->cur)
         driver_event_inputs(d, sin);
     if (!in->rst_n)
@@ -340,6 +343,8 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             break;
         case EV_PE: {
             const unsigned v = (unsigned)ev->val;
+            if (d->pe_held) /* [ETM-STALL-5]: no event while the stall is requested */
+                break;
             sin->etm_pe_valid = true;
             sin->etm_pe_addr = ev->addr + (uint32_t)d->cur_n * ((v & PE_SIZE32) ? 4u : 2u);
             sin->etm_pe_size = (v & PE_SIZE32) != 0;
@@ -352,6 +357,8 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             break;
         }
         case EV_PE_EXC:
+            if (d->pe_held)
+                break;
             sin->etm_exc_valid = true;
             sin->etm_exc_num = (uint16_t)ev->data;
             sin->etm_exc_ret = ev->addr;
@@ -448,9 +455,28 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
         case EV_PULSE:
         case EV_INSTR:
         case EV_EVT:
-        case EV_PE:
             done = d->cur_n >= ev->count;
             break;
+        case EV_PE:
+        case EV_PE_EXC:
+            if (d->pe_held) /* held: this cycle presented nothing */
+                d->cur_n--;
+            done = ev->kind == EV_PE ? d->cur_n >= ev->count : d->cur_n >= 1;
+            break;
+        case EV_EXPECT_STALL: {
+            done = true;
+            const struct sys_out *o2[2] = {sout, sother};
+            for (unsigned k = 0; k < 2 && st == DRV_CYCLE; k++) {
+                if (!o2[k] || o2[k]->etm_pe_stall == (ev->val != 0))
+                    continue;
+                char msg[160];
+                snprintf(msg, sizeof msg, "expect_stall %u: %s has etm_pe_stall_o = %d",
+                         (unsigned)ev->val, k == 0 ? (sother ? "golden" : "model") : "rtl",
+                         o2[k]->etm_pe_stall);
+                st = fail(d, ev, msg);
+            }
+            break;
+        }
         case EV_WRITE:
             done = d->cur_n == 2;
             break;

@@ -66,6 +66,9 @@ struct driver {
     /* the golden model, whose TPIU state `wait_idle tpiu=1` waits on; NULL: the tool has
      * none (the event then fails). Set after driver_init; kept by driver_restart. */
     const struct sys_model *gm;
+    /* this cycle's PE event is held: it honours the ETM's stall request (PE_HONOUR) and the
+     * golden model's pe_stall is 1 ([ETM-STALL-5]) */
+    bool pe_held;
 
     int64_t cycle; /* cycle being built / observed */
     const struct event *cur;

@@ -39,6 +39,8 @@ struct rgen {
     uint32_t ddval[4];  /* favourite data values */
     bool has_etm;       /* the ETM's PE trace interface (docs/etm-contract.md, random_etm.c) */
     bool etm_en;        /* TRCPRGCTLR.EN as last written */
+    bool has_stall;     /* the ETM has TRCSTALLCTLR (docs/etm-contract.md §21) */
+    bool etm_honour;    /* this run's PE honours the stall request ([ETM-STALL-5]) */
     struct prog_walk etm_walk; /* the synthetic program's retired path */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */

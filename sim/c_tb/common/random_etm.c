@@ -20,6 +20,9 @@ void rgen_etm_reset(struct rgen *g)
     prog_build(&etm_prog_img, seed, (seed & 1u) != 0, (seed & 2u) != 0);
     prog_walk_init(&g->etm_walk, &etm_prog_img, seed);
     g->etm_en = false;
+    /* [ETM-STALL-5]: the PE honours the stall request in half of the runs, ignores it in
+     * the others (a bit of the seed's hash that prog_build does not use) */
+    g->etm_honour = g->has_stall && ((seed >> 5) & 1u) != 0;
 }
 
 /* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
@@ -52,6 +55,10 @@ void rgen_etm_program(struct rgen *g)
     rgen_emit_write(g, ETM_BASE + 0x080u, vi);
     rgen_emit_write(g, ETM_BASE + 0x08Cu, (uint32_t)rgen_below(g, 16) |
                                               (uint32_t)rgen_below(g, 16) << 16);
+    if (g->has_stall) { /* TRCSTALLCTLR: ISTALL mostly on, any LEVEL [ETM-STALL-2] */
+        uint32_t st = (rgen_pct(g, 75) ? 0x100u : 0u) | (uint32_t)rgen_below(g, 16);
+        rgen_emit_write(g, ETM_BASE + 0x02Cu, st);
+    }
     rgen_emit_write(g, ETM_BASE + 0x004u, 1); /* EN */
     g->etm_en = true;
 }
@@ -67,14 +74,15 @@ void rgen_etm_run(struct rgen *g)
             struct event *v = rgen_emit(g, EV_PE_EXC);
             v->data = e.exc_num;
             v->addr = e.ret;
-            v->val = e.ns ? PE_NS : 0;
+            v->val = (e.ns ? PE_NS : 0) | (g->etm_honour ? PE_HONOUR : 0);
         } else {
             struct event *v = rgen_emit(g, EV_PE);
             v->addr = e.addr;
             v->count = 1;
             v->val = (e.size32 ? PE_SIZE32 : 0) | (e.br ? PE_BR : 0) | (e.ind ? PE_IND : 0) |
                      (e.taken ? PE_TAKEN : 0) | (e.link ? PE_LINK : 0) |
-                     (e.excret ? PE_EXCRET : 0) | (e.ns ? PE_NS : 0);
+                     (e.excret ? PE_EXCRET : 0) | (e.ns ? PE_NS : 0) |
+                     (g->etm_honour ? PE_HONOUR : 0);
         }
         if (rgen_pct(g, 5))
             rgen_emit(g, EV_IDLE)->count = rgen_range(g, 1, 6);
@@ -91,6 +99,8 @@ void rgen_etm_misc(struct rgen *g)
         return;
     }
     static const uint32_t regs[] = {0x004, 0x00C, 0x010, 0x030, 0x034, 0x038, 0x040, 0x080,
-                                    0x08C, 0x1E0, 0x1E4, 0x1E8, 0x1EC, 0x1F0, 0xFB8, 0xFBC};
-    rgen_emit_read(g, ETM_BASE + regs[rgen_below(g, 16)], false, 0, 0);
+                                    0x08C, 0x1E0, 0x1E4, 0x1E8, 0x1EC, 0x1F0, 0xFB8, 0xFBC,
+                                    0x02C};
+    /* TRCSTALLCTLR (0x02C) only with HasStall: the draws without it are those of before */
+    rgen_emit_read(g, ETM_BASE + regs[rgen_below(g, g->has_stall ? 17 : 16)], false, 0, 0);
 }

@@ -18,7 +18,7 @@ const char *const scen_cfg_key_name[SCFG_NKEYS] = {
     "ports",  "fifo",   "hwfifo",  "ts",    "gts",    "code",    "lit",    "both",
     "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
     "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr",
-    "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold"};
+    "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold", "stall"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
     "atb",      "txb",      "etm",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
@@ -319,8 +319,8 @@ static void parse_config_token(struct parser *p, char *t)
     if (k < 0) {
         perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
                 "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
-                "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc or "
-                "funnelhold)", key);
+                "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc, "
+                "funnelhold or stall)", key);
         return;
     }
     uint32_t lo = 0, hi = SCFG_ANY;
@@ -374,7 +374,7 @@ static void parse_config(struct parser *p)
         perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value (keys: ports "
                 "fifo hwfifo ts gts code lit both sec ude tpiu portwidth atbfifo frameidle dwt "
                 "comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr etm etmfifo rsdepth ccsize numpc "
-                "funnelhold)");
+                "funnelhold stall)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++)
@@ -750,8 +750,9 @@ static void parse_pe(struct parser *p)
         return;
     struct opt_spec o[] = {{"size", 16, 32, false, 0}, {"br", 0, 3, false, 0},
                            {"link", 0, 1, false, 0},   {"excret", 0, 1, false, 0},
-                           {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0}};
-    if (!parse_opts(p, 2, o, 6))
+                           {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0},
+                           {"honour", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 7))
         return;
     if (o[0].given && o[0].val != 16 && o[0].val != 32) {
         perr(p, "pe: size=%" PRIu64 " invalid (expected 16 or 32)", o[0].val);
@@ -777,7 +778,8 @@ static void parse_pe(struct parser *p)
     e->count = o[5].given ? o[5].val : 1;
     e->val = (o[0].val == 32 ? PE_SIZE32 : 0) | (o[1].val ? PE_BR : 0) |
              (o[1].val == 3 ? PE_IND : 0) | (o[1].val >= 2 ? PE_TAKEN : 0) |
-             (o[2].val ? PE_LINK : 0) | (o[3].val ? PE_EXCRET : 0) | (o[4].val ? PE_NS : 0);
+             (o[2].val ? PE_LINK : 0) | (o[3].val ? PE_EXCRET : 0) | (o[4].val ? PE_NS : 0) |
+             (o[6].val ? PE_HONOUR : 0);
 }
 
 static void parse_pe_exc(struct parser *p)
@@ -785,8 +787,9 @@ static void parse_pe_exc(struct parser *p)
     uint64_t num;
     if (!count_arg(p, 1, "NUM", 1, 511, &num))
         return;
-    struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0}};
-    if (!parse_opts(p, 2, o, 2))
+    struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0},
+                           {"honour", 0, 1, false, 0}};
+    if (!parse_opts(p, 2, o, 3))
         return;
     if (!o[0].given) {
         perr(p, "pe_exc: expected ret=ADDR (the preferred return address)");
@@ -797,7 +800,20 @@ static void parse_pe_exc(struct parser *p)
         return;
     e->data = (uint32_t)num;
     e->addr = (uint32_t)o[0].val;
-    e->val = o[1].val ? PE_NS : 0;
+    e->val = (o[1].val ? PE_NS : 0) | (o[2].val ? PE_HONOUR : 0);
+}
+
+/* expect_stall 0|1: one cycle in which the ETM's pe_stall_o must have that value */
+static void parse_expect_stall(struct parser *p)
+{
+    uint64_t v;
+    if (!count_arg(p, 1, "VALUE", 0, 1, &v) || !positional_only(p, 1))
+        return;
+    struct event *e = new_event(p, EV_EXPECT_STALL);
+    if (!e)
+        return;
+    e->val = v;
+    e->count = 1;
 }
 
 /* A value of a byte or pin-value list is 0x-hex or a single decimal digit: a bare number of
@@ -947,6 +963,8 @@ static void parse_line(struct parser *p, char *line)
         parse_pe(p);
     else if (strcmp(kw, "pe_exc") == 0)
         parse_pe_exc(p);
+    else if (strcmp(kw, "expect_stall") == 0)
+        parse_expect_stall(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -1175,14 +1193,18 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
         char rest[24] = "";
         if (e->count != 1)
             snprintf(rest, sizeof rest, " n=%" PRIu64, e->count);
-        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s", e->addr,
+        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s%s", e->addr,
                  (v & PE_SIZE32) ? 32u : 16u, br, (v & PE_LINK) ? 1u : 0u,
-                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest);
+                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest,
+                 (v & PE_HONOUR) ? " honour=1" : "");
         break;
     }
     case EV_PE_EXC:
-        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u", e->data, e->addr,
-                 (e->val & PE_NS) ? 1u : 0u);
+        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u%s", e->data, e->addr,
+                 (e->val & PE_NS) ? 1u : 0u, (e->val & PE_HONOUR) ? " honour=1" : "");
+        break;
+    case EV_EXPECT_STALL:
+        snprintf(buf, n, "expect_stall %u", (unsigned)e->val);
         break;
     case EV_FLUSH:
         snprintf(buf, n, "flush");

@@ -30,7 +30,8 @@ enum ev_kind {
     EV_PE,           /* ETM PE interface: count instructions from addr (the next at addr + size),
                         val = PE_* flags */
     EV_PE_EXC,       /* ETM PE interface: exception, data = number, addr = return address,
-                        val = PE_NS */
+                        val = PE_NS | PE_HONOUR */
+    EV_EXPECT_STALL, /* one cycle: the ETM's pe_stall_o = val on both models ([ETM-STALL-4]) */
     EV_END,
     EV_NKINDS
 };
@@ -91,6 +92,9 @@ enum ev_sig {
 #define PE_LINK 0x10u
 #define PE_EXCRET 0x20u
 #define PE_NS 0x40u
+/* the PE honours the ETM's stall request: the event waits while pe_stall_o = 1
+ * (docs/etm-contract.md [ETM-STALL-5]; needs the golden model, whose state gives it) */
+#define PE_HONOUR 0x80u
 /* EV_WAIT_IDLE: val bit (tpiu=1). */
 #define WAIT_TPIU 0x1u
 /* EV_FETCH: expected outputs in the cycle after the access. */
@@ -189,6 +193,7 @@ enum scen_cfg_key {
     SCFG_CCSIZE,
     SCFG_NUMPC,
     SCFG_FHOLD,
+    SCFG_STALL, /* ETM: HasStall (only with etm=1; docs/etm-contract.md §21) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

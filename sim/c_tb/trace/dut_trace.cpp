@@ -367,6 +367,7 @@ extern "C" void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out 
     s->etm_atdata = t->etm_atdata_o;
     s->etm_atid = t->etm_atid_o;
     s->etm_idle = t->etm_idle_o;
+    s->etm_pe_stall = t->etm_pe_stall_o;
     s->fun_atvalid = t->fun_atvalid_o;
     s->fun_atdata = t->fun_atdata_o;
     s->fun_atid = t->fun_atid_o;

@@ -112,7 +112,7 @@ extern const char *const fail_kind_name[5];
 struct run_result {
     enum fail_kind fail;
     int64_t fail_cycle;
-    unsigned diff;
+    uint64_t diff; /* cmp_mask */
     struct sys_in in;
     struct sys_out og, orr;
     char msg[600];

@@ -279,7 +279,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             tbv.rtl_atpkt = atpkt_view(&tb->sr, &in, &orr);
         }
         if (lockstep && checks) {
-            unsigned diff = cmp_outputs(&og, &orr);
+            cmp_mask diff = cmp_outputs(&og, &orr);
             if (__builtin_expect(diff != 0, 0)) {
                 set_fail(r, F_MISMATCH, c, "outputs differ");
                 r->diff = diff;

@@ -56,7 +56,7 @@ static void use_events(struct tb *tb, struct arr_iter *it, const struct event *e
 struct shrink_ctx {
     struct tb *tb;
     enum fail_kind kind;
-    unsigned diff;      /* F_MISMATCH: the differing outputs must be the same */
+    cmp_mask diff;      /* F_MISMATCH: the differing outputs must be the same */
     int64_t best_fail;  /* failure cycle of the current smallest list */
     size_t best_n;
     unsigned runs;
@@ -163,7 +163,7 @@ static int write_shrunk(const struct tb *tb, const char *path, const struct even
     if (x->kind == F_MISMATCH) {
         fprintf(f, " (");
         for (unsigned k = 0, first = 1; k < CMP_NFIELDS; k++)
-            if (x->diff & (1u << k)) {
+            if (x->diff & CMP_BIT(k)) {
                 fprintf(f, "%s%s", first ? "" : " ", cmp_field_name((enum cmp_field)k));
                 first = 0;
             }

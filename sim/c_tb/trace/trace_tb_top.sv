@@ -37,7 +37,8 @@ module trace_tb_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int HasStall      = 0    // docs/etm-contract.md section 21
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -167,6 +168,7 @@ module trace_tb_top #(
   output logic [7:0]  fun_atdata_o,
   output logic [6:0]  fun_atid_o,
   output logic        fun_afready_o,
+  output logic        etm_pe_stall_o,   // [ETM-STALL-7]
 
   // ---- block ports that are not ports of trace_top ------------------------------------------
   // Read from inside u_dut, for the conformance vectors of one block (vectors/README.md: a
@@ -262,7 +264,8 @@ module trace_tb_top #(
     .RsDepth       (RsDepth),
     .CcSize        (CcSize),
     .NumPc         (NumPc),
-    .FunnelHold    (FunnelHold)
+    .FunnelHold    (FunnelHold),
+    .HasStall      (HasStall)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -379,7 +382,8 @@ module trace_tb_top #(
     .fun_atvalid_o   (fun_atvalid_o),
     .fun_atdata_o    (fun_atdata_o),
     .fun_atid_o      (fun_atid_o),
-    .fun_afready_o   (fun_afready_o)
+    .fun_afready_o   (fun_afready_o),
+    .etm_pe_stall_o  (etm_pe_stall_o)
   );
 
   // ---- block ports (hierarchical references into trace_top; simulation only) -------------

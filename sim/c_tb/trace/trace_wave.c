@@ -400,7 +400,7 @@ static const struct sig *out_sig(enum cmp_field f, bool exp)
         "atready", "traceclk", "tracedata", "swo",     "txb_valid", "txb",
         "cmpmatch", "wpt_halt", "wpt_mon", "dwt_hw_valid", "dwt_hw_data", "dwt_hw_ovf",
         "dwt_sync_req", "etm_atvalid", "etm_atdata", "etm_atid", "etm_idle", "fun_atvalid",
-        "fun_atdata", "fun_atid"};
+        "fun_atdata", "fun_atid", "etm_pe_stall"};
     static const struct sig *const group[] = {g_atb, g_apb, g_hw, g_fpb, g_tpiu, g_dwt};
     static const size_t group_n[] = {N(g_atb), N(g_apb), N(g_hw), N(g_fpb), N(g_tpiu),
                                      N(g_dwt)};
@@ -491,12 +491,12 @@ int trace_wave_view_write(const struct trace_wave_info *wi)
         for (unsigned f = 0; f < CMP_NFIELDS; f++) {
             const struct sig *e = out_sig((enum cmp_field)f, true);
             const struct sig *a = out_sig((enum cmp_field)f, false);
-            if (!(wi->diff & (1u << f)) || !e || !a)
+            if (!(wi->diff & CMP_BIT(f)) || !e || !a)
                 continue;
             put_sig(&w, wi, e, GTKW_RED, hdr, sel);
             put_sig(&w, wi, a, GTKW_RED, hdr, sel);
         }
-        if (wi->diff & ((1u << CMP_ATVALID) | (1u << CMP_ATDATA))) {
+        if (wi->diff & (CMP_BIT(CMP_ATVALID) | CMP_BIT(CMP_ATDATA))) {
             put_sig(&w, wi, &atpkt_exp, GTKW_RED, hdr, sel);
             put_sig(&w, wi, &atpkt_rtl, GTKW_RED, hdr, sel);
         }

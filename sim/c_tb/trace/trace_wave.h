@@ -27,7 +27,7 @@ struct trace_wave_info {
     int64_t first_cycle, last_cycle; /* cycles the trace holds */
     int64_t fail_cycle;              /* cycle of the marker; INT64_MIN for none */
     const char *fail_kind;           /* e.g. "mismatch", for the marker's name */
-    unsigned diff;                   /* outputs that differ (bit = enum cmp_field) */
+    uint64_t diff;                   /* outputs that differ (bit = enum cmp_field) */
     unsigned tpiu_fifo_depth;        /* AtbFifoDepth of the TPIU; 0: no TPIU (no group) */
     unsigned tpiu_frame_idle_cycles; /* FrameIdleCycles of the TPIU (width of idle_q) */
     bool has_dwt;                    /* trace_top has a DWT (its group is shown) */

@@ -192,13 +192,13 @@ static bool replay(const char *dir)
         vec_out_parse(hout.line[k], &ov.itm); /* FPB outputs: 0 (ITM vectors) */
         /* atready_o is atready_i passed through (no TPIU in a vector's configuration) */
         ov.atready = in.itm.atready;
-        unsigned dv = cmp_outputs(&ov, &orr), dg = cmp_outputs(&og, &orr);
+        cmp_mask dv = cmp_outputs(&ov, &orr), dg = cmp_outputs(&og, &orr);
         if (dv || dg) {
-            unsigned mask = dv ? dv : dg;
+            cmp_mask mask = dv ? dv : dg;
             int pos = snprintf(msg, sizeof msg, "cycle %" PRId64 ": the RTL differs from %s:", c,
                                dv ? "outputs.hex" : "the golden model");
             for (unsigned f = 0; f < CMP_NFIELDS && pos < (int)sizeof msg; f++)
-                if (mask & (1u << f))
+                if (mask & CMP_BIT(f))
                     pos += snprintf(msg + pos, sizeof msg - (size_t)pos,
                                     " %s expected 0x%lx actual 0x%lx",
                                     cmp_field_name((enum cmp_field)f),

@@ -168,7 +168,7 @@ static void rtl_blocks(const struct sys_blocks *g, const struct sys_out *o,
     r->etm_in.afvalid = x->etm_afvalid;
     r->etm_out = (struct etm_out){x->etm_prdata,  x->etm_pready, x->etm_pslverr,
                                   o->etm_atvalid, o->etm_atdata, o->etm_atid,
-                                  x->etm_afready, o->etm_idle};
+                                  x->etm_afready, o->etm_idle, o->etm_pe_stall};
 }
 
 static struct vec_tpiu_mode tpiu_mode(const struct sys_model *m)
@@ -327,12 +327,12 @@ bool vecreplay_blk(const char *dir)
         dut_trace_eval(dut);
         dut_trace_get_outputs(dut, &orr);
         dut_trace_get_blocks(dut, &obs);
-        unsigned diff = cmp_outputs(&og, &orr);
+        cmp_mask diff = cmp_outputs(&og, &orr);
         if (diff) {
             int pos = snprintf(msg, sizeof msg, "cycle %" PRId64 ": the RTL differs from the golden "
                                "model:", c);
             for (unsigned f = 0; f < CMP_NFIELDS && pos < (int)sizeof msg; f++)
-                if (diff & (1u << f))
+                if (diff & CMP_BIT(f))
                     pos += snprintf(msg + pos, sizeof msg - (size_t)pos,
                                     " %s expected 0x%lx actual 0x%lx",
                                     cmp_field_name((enum cmp_field)f),

@@ -24,6 +24,7 @@ struct etm_cfg {
     unsigned max_spec; /* 0..16, TRCIDR8.MAXSPEC; 0 = non-speculative (section 18) */
     bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
     bool q_supp;       /* Q elements with instruction counts (section 20); needs max_spec 0 */
+    bool has_stall;    /* TRCSTALLCTLR and pe_stall (section 21); false = no stall */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -64,6 +65,7 @@ struct etm_out {
     uint8_t atid;
     bool afready;
     bool idle;
+    bool pe_stall; /* stall request to the PE [ETM-STALL-4] */
 };
 
 /* need_addr values (section 6) */
@@ -108,6 +110,7 @@ struct etm_model {
     /* registers (section 12) */
     bool en;
     uint32_t configr, tsctlr, syncpr, ccctlr, traceidr, victlr, vipcssctlr;
+    uint32_t stallctlr; /* TRCSTALLCTLR: LEVEL [3:0], ISTALL [8] (has_stall) [ETM-STALL-2] */
     uint32_t prdata_q;
     bool pslverr_q, pready_q, afready_q;
     uint32_t cc_cnt;
@@ -128,6 +131,9 @@ void etm_model_reset(struct etm_model *m);
 void etm_model_eval(const struct etm_model *m, const struct etm_in *in, struct etm_out *out);
 /* Rising clock edge with the current cycle's inputs. in->rst_n == 0 resets instead. */
 void etm_model_step(struct etm_model *m, const struct etm_in *in);
+/* pe_stall of the current cycle ([ETM-STALL-4]): a function of the state alone, so a PE
+ * that honours the stall can read it before it presents the cycle's event. */
+bool etm_model_stall(const struct etm_model *m);
 /* TRCIDRn / ID register values of a configuration (section 12). */
 uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n);
 /* ETMv4 M-profile exception TYPE of an exception number ([ETM-PKT-EXC]). */

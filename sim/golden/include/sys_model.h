@@ -86,6 +86,7 @@ struct sys_out {
     bool etm_atvalid, etm_atready;
     uint8_t etm_atdata, etm_atid;
     bool etm_idle;
+    bool etm_pe_stall; /* the ETM's stall request to the PE ([ETM-STALL-7]) */
     bool fun_atvalid;
     uint8_t fun_atdata, fun_atid;
 };

@@ -43,6 +43,15 @@ void etm_model_eval(const struct etm_model *m, const struct etm_in *in, struct e
     out->atid = rst ? 0u : (uint8_t)(m->traceidr & 0x7Fu);
     out->afready = !rst && m->afready_q; /* [ETM-FLUSH-1] */
     out->idle = !rst && etm_idle_get(m);
+    out->pe_stall = !rst && etm_model_stall(m);
+}
+
+/* [ETM-STALL-3], [ETM-STALL-4]: EN && ISTALL && count >= (16 - LEVEL) * FifoDepth / 16. */
+bool etm_model_stall(const struct etm_model *m)
+{
+    unsigned level = m->stallctlr & 0xFu;
+    unsigned thr = (16u - level) * (m->cfg.fifo_depth / 16u);
+    return m->cfg.has_stall && m->en && (m->stallctlr & 0x100u) != 0u && m->count >= thr;
 }
 
 /* Appends a cycle's bytes; every byte counts towards the periodic sync [ETM-SYNC-1]. */

@@ -18,7 +18,8 @@ uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
     case 2:
         return 0x4u | ((cfg->cc_size - 12u) << 25);
     case 3:
-        return 0x1u | (cfg->sec_ext ? (1u << 16) : 0u) | (1u << 20);
+        return 0x1u | (cfg->sec_ext ? (1u << 16) : 0u) | (1u << 20) |
+               (cfg->has_stall ? (1u << 26) : 0u); /* STALLCTL [ETM-STALL-1] */
     case 4:
         return cfg->num_pc << 12;
     case 5:
@@ -44,6 +45,7 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
     case ETM_TRCPRGCTLR: return m->en ? 1u : 0u;
     case ETM_TRCSTATR: return idle ? 0x3u : 0x0u;
     case ETM_TRCCONFIGR: return m->configr;
+    case ETM_TRCSTALLCTLR: return m->stallctlr; /* 0 without has_stall [ETM-STALL-2] */
     case ETM_TRCTSCTLR: return m->tsctlr;
     case ETM_TRCSYNCPR: return m->syncpr;
     case ETM_TRCCCCTLR: return m->ccctlr;
@@ -108,6 +110,9 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
         m->configr = v & (ETM_CFG_BB | ETM_CFG_CCI | ETM_CFG_TS |
                           (c->rs_depth > 0u ? ETM_CFG_RS : 0u) |
                           (c->q_supp ? ETM_CFG_QE : 0u)); /* [ETM-Q-1] */
+        break;
+    case ETM_TRCSTALLCTLR: /* [ETM-STALL-2]: LEVEL, ISTALL; RAZ/WI without has_stall */
+        m->stallctlr = c->has_stall ? v & 0x10Fu : 0u;
         break;
     case ETM_TRCTSCTLR: m->tsctlr = v & 0x9Fu; break;
     case ETM_TRCSYNCPR:

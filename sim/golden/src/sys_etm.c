@@ -103,6 +103,7 @@ void sys_etm_outputs(const struct sys_wires *w, struct sys_out *o)
     o->etm_atdata = w->eo.atdata;
     o->etm_atid = w->eo.atid;
     o->etm_idle = w->eo.idle;
+    o->etm_pe_stall = w->eo.pe_stall; /* [ETM-STALL-7] */
     o->fun_atvalid = w->fno.atvalid;
     o->fun_atdata = w->fno.atdata;
     o->fun_atid = w->fno.atid;

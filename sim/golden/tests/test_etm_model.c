@@ -1010,6 +1010,177 @@ static void test_q8_sync(void)
     }
 }
 
+/* ---- Section 20: TRCSTALLCTLR [ETM-STALL-*] ------------------------------------------- */
+
+static void tb_init_stall(struct tb *tb, unsigned fifo_depth)
+{
+    struct etm_cfg cfg = {.fifo_depth = fifo_depth, .rs_depth = 3, .cc_size = 12,
+                          .num_pc = 4, .sec_ext = true, .has_stall = true};
+    memset(tb, 0, sizeof *tb);
+    if (etm_model_init(&tb->m, &cfg) != 0) {
+        printf("FAIL init\n");
+        failures++;
+    }
+    tb->in.rst_n = true;
+    tb->in.atready = true;
+    tb->in.niden = tb->in.spniden = true;
+}
+
+static bool stall_now(struct tb *tb)
+{
+    struct etm_out o;
+    etm_model_eval(&tb->m, &tb->in, &o);
+    CHECK(o.pe_stall == etm_model_stall(&tb->m), "pe_stall output = etm_model_stall");
+    return o.pe_stall;
+}
+
+static const uint8_t e6_first[26] = {ASYNC, 0x01, 0x01, 0x00, 0x04, 0x83, 0x00, 0x10,
+                                     0x00,  0x00, 0x00, 0x06, 0x17, 0x96, 0x01};
+
+/* E6 ignored: E5 with TRCSTALLCTLR = 0x108; pe_stall 1 from cycle w+5, the overflow as E5 */
+static void test_e6_ignored(void)
+{
+    struct tb tb;
+    tb_init_stall(&tb, 64);
+    apb_write(&tb, 0x02C, 0x108);
+    unsigned w = enable(&tb, 0);
+    tb.in.atready = false;
+    CHECK(tb.cyc == w + 1, "E6 first event in w+1");
+    ev_instr(&tb, 0x1000, false);
+    for (unsigned k = 1; k <= 10u; k++) {
+        bool st = stall_now(&tb);
+        CHECK(st == (k >= 4u), "E6i cycle w+%u: pe_stall %d", tb.cyc - w, st);
+        ev_exc(&tb, 11, 0x1002);
+        CHECK(tb.m.last_ovf == (k == 10u), "E6i exception %u overflow %d", k, tb.m.last_ovf);
+    }
+    CHECK(tb.m.count == 60u && stall_now(&tb), "E6i count 60, still stalling");
+    tb.in.atready = true;
+    idle(&tb, 80);
+    CHECK(tb.n == 60u && tb.bytes[58] == 0x00 && tb.bytes[59] == 0x05,
+          "E6i: E5's 60 bytes ending in 00 05 (%u)", tb.n);
+    CHECK(!stall_now(&tb), "E6i stall falls after the drain");
+}
+
+/* E6 honoured: atready 1 from w+8, the PE presents no event while pe_stall = 1 */
+static void test_e6_honoured(void)
+{
+    struct tb tb;
+    tb_init_stall(&tb, 64);
+    apb_write(&tb, 0x02C, 0x108);
+    unsigned w = enable(&tb, 0);
+    tb.in.atready = false;
+    ev_instr(&tb, 0x1000, false);
+    unsigned when[11] = {0};
+    for (unsigned k = 1; k <= 10u; k++) {
+        while (stall_now(&tb)) {
+            if (tb.cyc == w + 10u) {
+                CHECK(tb.m.count == 32u, "E6h count 32 in w+10 (%u)", tb.m.count);
+            }
+            tb_cycle(&tb);
+            tb.in.atready = tb.cyc >= w + 8u; /* for the cycle now current */
+        }
+        when[k] = tb.cyc - w;
+        ev_exc(&tb, 11, 0x1002);
+        tb.in.atready = tb.cyc >= w + 8u;
+        CHECK(!tb.m.last_ovf, "E6h exception %u: no overflow", k);
+    }
+    for (unsigned k = 1; k <= 3u; k++) {
+        CHECK(when[k] == 1u + k, "E6h exception %u in w+%u, expected w+%u", k, when[k], 1u + k);
+    }
+    for (unsigned k = 4; k <= 10u; k++) {
+        CHECK(when[k] == 11u + 4u * (k - 4u), "E6h exception %u in w+%u, expected w+%u", k,
+              when[k], 11u + 4u * (k - 4u));
+    }
+    idle(&tb, 80);
+    uint8_t exp[62];
+    memcpy(exp, e6_first, sizeof e6_first);
+    for (unsigned i = 0; i < 9u; i++) {
+        exp[26 + 4 * i] = 0x90;
+        exp[27 + 4 * i] = 0x06;
+        exp[28 + 4 * i] = 0x17;
+        exp[29 + 4 * i] = 0x90;
+    }
+    check_stream(&tb, "E6h", exp, sizeof exp);
+    CHECK(tb.n == 62u && tb.when[0] == w + 8u && tb.when[61] == w + 69u,
+          "E6h first byte in w+8, last in w+69 (w+%u, w+%u)", tb.when[0] - w, tb.when[61] - w);
+}
+
+/* [ETM-STALL-1..3]: registers, ID bit, the LEVEL table, ISTALL, EN, HasStall = 0 */
+static void test_stall_regs(void)
+{
+    struct tb tb;
+    tb_init(&tb, 64, 3); /* HasStall = 0 */
+    CHECK(apb_read(&tb, 0x1EC) == 0x00110001u, "TRCIDR3 without stall");
+    apb_write(&tb, 0x02C, 0x10F);
+    CHECK(apb_read(&tb, 0x02C) == 0u, "TRCSTALLCTLR RAZ/WI without HasStall");
+    static const unsigned depths[3] = {64, 128, 256};
+    for (unsigned d = 0; d < 3u; d++) {
+        tb_init_stall(&tb, depths[d]);
+        CHECK(apb_read(&tb, 0x1EC) == 0x04110001u, "TRCIDR3.STALLCTL = 1");
+        apb_write(&tb, 0x02C, 0xFFFFFFFFu);
+        CHECK(apb_read(&tb, 0x02C) == 0x10Fu, "TRCSTALLCTLR keeps LEVEL and ISTALL only");
+        for (unsigned level = 0; level < 16u; level++) {
+            unsigned thr = (16u - level) * depths[d] / 16u;
+            tb.m.stallctlr = 0x100u | level;
+            tb.m.en = true;
+            tb.m.count = thr - 1u;
+            CHECK(!etm_model_stall(&tb.m), "depth %u LEVEL %u: no stall at %u", depths[d],
+                  level, thr - 1u);
+            tb.m.count = thr;
+            CHECK(etm_model_stall(&tb.m), "depth %u LEVEL %u: stall at %u", depths[d], level,
+                  thr);
+            tb.m.stallctlr = level; /* ISTALL = 0 */
+            CHECK(!etm_model_stall(&tb.m), "ISTALL = 0: no stall");
+            tb.m.stallctlr = 0x100u | level;
+            tb.m.en = false;
+            CHECK(!etm_model_stall(&tb.m), "EN = 0: no stall");
+        }
+        tb.m.count = 0;
+    }
+    /* the stallctlr is a configuration register: ignored while not idle [ETM-REG-1] */
+    tb_init_stall(&tb, 64);
+    enable(&tb, 0);
+    apb_write(&tb, 0x02C, 0x10C);
+    CHECK(tb.m.stallctlr == 0u, "TRCSTALLCTLR write ignored while enabled");
+}
+
+/* [ETM-STALL-6]: an honouring PE never overflows with thr <= FifoDepth - 48, on bursts of
+ * the longest demands (periodic sync at every range start, TS, CCI) with a slow sink. */
+static void test_stall_guarantee(void)
+{
+    static const unsigned depths[3] = {64, 128, 256};
+    static const unsigned minlevel[3] = {12, 6, 3};
+    for (unsigned d = 0; d < 3u; d++) {
+        for (unsigned level = minlevel[d]; level < 16u; level++) {
+            struct tb tb;
+            tb_init_stall(&tb, depths[d]);
+            apb_write(&tb, 0x02C, 0x100u | level);
+            apb_write(&tb, 0x034, 8); /* TRCSYNCPR: a sync every 256 bytes */
+            apb_write(&tb, 0x038, 1);
+            apb_write(&tb, 0x030, 1); /* TRCTSCTLR: TRUE */
+            enable(&tb, 0x810);       /* TS | CCI */
+            unsigned ovf = 0, lcg = 12345u;
+            for (unsigned i = 0; i < 3000u; i++) {
+                lcg = lcg * 1103515245u + 12345u;
+                tb.in.atready = ((lcg >> 16) % 5u) == 0u; /* a sink at 1/5 of the rate */
+                if (stall_now(&tb)) {
+                    tb_cycle(&tb);
+                    continue;
+                }
+                tb.in.gts = i * 0x123456789ull;
+                if ((lcg >> 20) & 1u) {
+                    ev_exc(&tb, 16u + (i % 200u), 0x2000u + 2u * (i % 700u));
+                } else {
+                    ev_branch(&tb, 0x3000u + 2u * (i % 900u), false, true, true, false, false);
+                }
+                ovf += tb.m.last_ovf;
+            }
+            CHECK(ovf == 0u, "depth %u LEVEL %u: %u overflows with an honouring PE", depths[d],
+                  level, ovf);
+        }
+    }
+}
+
 int main(void)
 {
     test_e1();
@@ -1042,6 +1213,10 @@ int main(void)
     test_q6_max();
     test_q7_ts();
     test_q8_sync();
+    test_e6_ignored();
+    test_e6_honoured();
+    test_stall_regs();
+    test_stall_guarantee();
     printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
     return failures != 0;
 }
