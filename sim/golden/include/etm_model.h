@@ -10,6 +10,7 @@
 #define ETM_MAX_FIFO_DEPTH 256u
 #define ETM_MAX_RS_DEPTH 15u
 #define ETM_MAX_NUM_PC 4u
+#define ETM_MAX_AC_PAIRS 4u /* NumAcPairs limit of this unit ([ETM-ACMP-1]) */
 #define ETM_MAX_SPEC 16u /* TRCIDR8.MAXSPEC limit of this unit ([ETM-SPEC-1]) */
 #define ETM_MAX_DEMAND 64u /* byte buffer of one cycle's demand; the contract bounds it by 46 */
 
@@ -22,6 +23,7 @@ struct etm_cfg {
     bool sec_ext;
     unsigned max_spec; /* 0..16, TRCIDR8.MAXSPEC; 0 = non-speculative (section 18) */
     bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
+    unsigned num_ac_pairs; /* 0..4 address range comparator pairs (section 20) */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -103,6 +105,7 @@ struct etm_model {
     /* registers (section 12) */
     bool en;
     uint32_t configr, tsctlr, syncpr, ccctlr, traceidr, victlr, vipcssctlr;
+    uint32_t acvr[2u * ETM_MAX_AC_PAIRS], viiectlr, bbctlr; /* section 20 */
     uint32_t prdata_q;
     bool pslverr_q, pready_q, afready_q;
     uint32_t cc_cnt;
@@ -127,5 +130,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in);
 uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n);
 /* ETMv4 M-profile exception TYPE of an exception number ([ETM-PKT-EXC]). */
 unsigned etm_exc_type(unsigned exc_num);
+/* in_range[k] of pair k for address a ([ETM-ACMP-3]); the hook for TRCQCTLR ranges. */
+unsigned etm_acmp_match(const struct etm_model *m, uint32_t a);
 
 #endif
