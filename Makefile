@@ -69,8 +69,8 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
-              rtl/etm/etm_top.sv
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_gen.sv \
+              rtl/etm/etm_fifo.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
 ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
@@ -555,7 +555,7 @@ VEC_BLK_G_sys       = $(call vl_params,$(1))
 # etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
 VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
-                      -GSecExt=$(call cfgv,$(1),SecExt)
+                      -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))

@@ -11,7 +11,8 @@ module etm_regs #(
   parameter int RsDepth = 3,   // return-stack entries 0..15 (TRCIDR0.RETSTACK)
   parameter int CcSize  = 12,  // cycle counter width 12..20 (TRCIDR2.CCSIZE)
   parameter int NumPc   = 4,   // PE comparator inputs 0..4 (TRCIDR4.NUMPC)
-  parameter int SecExt  = 1   // Security Extension, 0 or 1
+  parameter int SecExt  = 1,  // Security Extension, 0 or 1
+  parameter int NumAcPairs = 0 // address comparator pairs (TRCIDR4.NUMACPAIRS) [ETM-ACMP-4]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -55,7 +56,7 @@ module etm_regs #(
   localparam logic [31:0] Idr0Val = (RsDepth > 0) ? 32'h2800_02A1 : 32'h2800_00A1;
   localparam logic [31:0] Idr2Val = 32'h4 | (32'(CcSize - 12) << 25);
   localparam logic [31:0] Idr3Val = 32'h1 | (32'(SecExt) << 16) | (32'h1 << 20);
-  localparam logic [31:0] Idr4Val = 32'(NumPc) << 12;
+  localparam logic [31:0] Idr4Val = 32'(NumAcPairs) | (32'(NumPc) << 12);
   localparam logic [3:0]  PcMask  = 4'((1 << NumPc) - 1);
 
   // ---- Registers ---------------------------------------------------------------------------

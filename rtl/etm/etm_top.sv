@@ -11,7 +11,8 @@ module etm_top #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
-  parameter int SecExt    = 1     // Security Extension implemented, 0 or 1
+  parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
+  parameter int NumAcPairs = 0    // address range comparator pairs 0..4 [ETM-ACMP-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -64,6 +65,12 @@ module etm_top #(
   logic [etm_pkg::MaxBytes*8-1:0] push_data;
   logic [5:0]  push_len;
   logic        unused_pprot, idle;
+  logic [31:0] regs_rdata, acmp_rdata;
+  logic        view_ok, bb_in;
+  logic [((NumAcPairs > 0) ? NumAcPairs : 1)-1:0] acmp_in;
+  logic        unused_acmp_in;
+
+  assign unused_acmp_in = ^acmp_in;   // the TRCQCTLR hook [ETM-ACMP-3]
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -72,7 +79,8 @@ module etm_top #(
     .RsDepth (RsDepth),
     .CcSize  (CcSize),
     .NumPc   (NumPc),
-    .SecExt  (SecExt)
+    .SecExt  (SecExt),
+    .NumAcPairs (NumAcPairs)
   ) u_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -82,7 +90,7 @@ module etm_top #(
     .paddr_i        (paddr_i),
     .pwdata_i       (pwdata_i),
     .pstrb_i        (pstrb_i),
-    .prdata_o       (prdata_o),
+    .prdata_o       (regs_rdata),
     .pslverr_o      (pslverr_o),
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
@@ -107,6 +115,30 @@ module etm_top #(
     .stop_o         (stop)
   );
 
+  // [ETM-ACMP-*] address range comparators (contract 20)
+  etm_acmp #(
+    .NumAcPairs (NumAcPairs)
+  ) u_acmp (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .psel_i      (psel_i),
+    .penable_i   (penable_i),
+    .pwrite_i    (pwrite_i),
+    .paddr_i     (paddr_i[11:2]),
+    .pwdata_i    (pwdata_i),
+    .pstrb_i     (pstrb_i),
+    .idle_i      (idle),
+    .prdata_o    (acmp_rdata),
+    .exc_valid_i (exc_valid_i),
+    .pe_addr_i   (pe_addr_i),
+    .exc_ret_i   (exc_ret_i),
+    .acmp_in_o   (acmp_in),
+    .view_ok_o   (view_ok),
+    .bb_in_o     (bb_in)
+  );
+
+  assign prdata_o = regs_rdata | acmp_rdata;   // each 0 outside its own registers
+
   etm_gen #(
     .FifoDepth (FifoDepth),
     .RsDepth   (RsDepth),
@@ -129,6 +161,8 @@ module etm_top #(
     .ss_i           (ss),
     .start_i        (start),
     .stop_i         (stop),
+    .view_ok_i      (view_ok),
+    .bb_in_i        (bb_in),
     .ss_we_o        (ss_we),
     .ss_d_o         (ss_d),
     .pe_valid_i     (pe_valid_i),

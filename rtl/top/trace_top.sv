@@ -46,7 +46,8 @@ module trace_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int NumAcPairs    = 0   // address range comparator pairs (etm-contract 20)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -537,7 +538,8 @@ module trace_top #(
       .RsDepth   (RsDepth),
       .CcSize    (CcSize),
       .NumPc     (NumPc),
-      .SecExt    (SecExt)
+      .SecExt    (SecExt),
+      .NumAcPairs (NumAcPairs)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

@@ -39,6 +39,7 @@ struct rgen {
     uint32_t ddval[4];  /* favourite data values */
     bool has_etm;       /* the ETM's PE trace interface (docs/etm-contract.md, random_etm.c) */
     bool etm_en;        /* TRCPRGCTLR.EN as last written */
+    unsigned etm_acpairs; /* NumAcPairs: program the address comparators (section 20) */
     struct prog_walk etm_walk; /* the synthetic program's retired path */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
