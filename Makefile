@@ -303,6 +303,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
 	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 \
 	    rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for n in 1 4; do echo "== lint etm NumAcPairs=$$n"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
