@@ -122,6 +122,7 @@ static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong,
 // --rtl TB: the run is also written as a scenario (etm_scn.c) and run by the lockstep
 // harness TB (CFG=full): OpenCSD then decodes the RTL's TPIU formatter output
 static const char *g_rtl_tb;
+static unsigned g_rtl_acpairs; // --rtl-acpairs: NumAcPairs of the harness TB (etmx: 4)
 static const char *g_rtl_dir = "build/opencsd/etm-rtl";
 static struct etm_scn g_scn;
 static bool g_scn_on;
@@ -195,7 +196,7 @@ static void drv_sys_init(struct drv *d)
                              .pcsr = true, .sec_ext = true, .ude = true};
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                             .sec_ext = true};
+                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs};
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -970,8 +971,8 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     if (g_rtl_tb) {
         // CMPMATCH comes from the DWT in trace_top: the start/stop runs are not reproduced
         // there (the overflow runs are: the TPIU is the slow sink, as with --tpiu)
-        if (rc->ss || rc->acmp) { // acmp: trace_top of etmx (NumAcPairs 4); the harness
-            g_skipped++;            // of `full` has no comparators
+        if (rc->ss || (rc->acmp && g_rtl_acpairs < 3u)) { // acmp: pairs 0..2, a harness of
+            g_skipped++;                                  // etmx (--rtl-acpairs 4)
             return -1;
         }
         snprintf(scn_path, sizeof scn_path, "%s/%s-%u.scn", g_rtl_dir, rc->name, seed);
@@ -1294,6 +1295,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--rtl") && i + 1 < argc) {
             g_rtl_tb = argv[++i];
             tpiu = true;
+        } else if (!strcmp(argv[i], "--rtl-acpairs") && i + 1 < argc) {
+            g_rtl_acpairs = (unsigned)strtoul(argv[++i], NULL, 10);
+            if (g_rtl_acpairs > ETM_MAX_AC_PAIRS) {
+                fprintf(stderr, "etm_decode: --rtl-acpairs wants 0..%u\n", ETM_MAX_AC_PAIRS);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--scn") && i + 1 < argc) {
             if (g_nscn < sizeof g_scns / sizeof g_scns[0]) {
                 g_scns[g_nscn++] = argv[++i];
@@ -1326,6 +1333,8 @@ int main(int argc, char **argv)
                    "  without timestamps, cycle counts and overflows; the decoded path\n"
                    "  must be the committed one.\n"
                    "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n"
+                   "  --rtl-acpairs N (with --rtl): TB is built with NumAcPairs N (etmx:\n"
+                   "  4); the address-range configurations run only with N >= 3.\n"
                    "  --rtl TB: the RTL instead (implies --tpiu; the golden trace_top of\n"
                    "  CFG=full with its ITM writing stimulus words on ID 0x01): each run\n"
                    "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
