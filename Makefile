@@ -69,8 +69,8 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
-              rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_gen.sv \
+              rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
 ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
@@ -306,6 +306,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for d in 64 128 256; do echo "== lint etm HasStall=1 FifoDepth=$$d"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
 	    -GFifoDepth=$$d -GHasStall=1 rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for n in 1 4; do echo "== lint etm NumAcPairs=$$n"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
@@ -558,7 +561,7 @@ VEC_BLK_G_sys       = $(call vl_params,$(1))
 # etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
 VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
-                      -GSecExt=$(call cfgv,$(1),SecExt)
+                      -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
@@ -807,14 +810,18 @@ ETM_RTL_SEEDS ?= 3
 # (section 14 E5), etm_ts_exc has the timestamps of exception entry and return ([ETM-TS-2]).
 # Their bytes are checked by their expect_etm lines and vectors etm-0005/etm-0011.
 ETM_OCSD_SCN_UNMODELLED := scenarios/etm_e5_overflow.scn scenarios/etm_ts_exc.scn
-etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
-	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb $(BUILD)/tb/etmx/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl $(BUILD)/opencsd/etm-rtl-etmx && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl-etmx
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
 	    $(foreach f,$(filter-out $(ETM_OCSD_SCN_UNMODELLED),$(wildcard scenarios/etm_*.scn)),--scn $(f))
+	@# the address-range configurations (etm-contract section 22) on the harness of etmx
+	@for r in ranges ranges+bb+ts; do $(BUILD)/opencsd/etm_decode --only $$r --seeds $(ETM_RTL_SEEDS) \
+	    --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-etmx \
+	    || exit 1; done
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 

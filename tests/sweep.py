@@ -58,6 +58,7 @@ PRINT_KEYS = {
     "EtmFifoDepth": "etmfifo", "RsDepth": "rsdepth", "CcSize": "ccsize", "NumPc": "numpc",
     "FunnelHold": "funnelhold",
     "HasStall": "stall",
+    "NumAcPairs": "acpairs",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.

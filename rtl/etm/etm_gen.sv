@@ -31,6 +31,8 @@ module etm_gen #(
   input  logic        ss_i,
   input  logic [3:0]  start_i,
   input  logic [3:0]  stop_i,
+  input  logic        view_ok_i,       // [ETM-VIEW-3] address ranges (1 without comparators)
+  input  logic        bb_in_i,         // [ETM-BB-2] branch broadcasting at this address
   output logic        ss_we_o,
   output logic        ss_d_o,
   // PE trace interface [ETM-PE-*]
@@ -100,7 +102,7 @@ module etm_gen #(
   assign in_ss  = ss_i | start;
   // [ETM-AUTH-1]
   assign prohib = ~niden_i | ((SecExt != 0) & ~ns & ~spniden_i);
-  assign traced = en_i & ev & res_vi & in_ss & ~prohib;
+  assign traced = en_i & ev & res_vi & in_ss & ~prohib & view_ok_i;   // [ETM-VIEW-3]
   assign addr_a = (exc_valid_i ? exc_ret_i : pe_addr_i) & 32'hFFFF_FFFE;
 
   // SSSTATUS at every edge with EN_q = 1 and an instruction [ETM-VIEW-1]
@@ -280,7 +282,7 @@ module etm_gen #(
             wn = 5'd0; wbits = 3'd0;
           end
           if (pe_taken_i && pe_ind_i)     need_d = etm_pkg::NaInd;
-          else if (pe_taken_i && cfg_bb_i) need_d = etm_pkg::NaPlain;   // [ETM-BB-1]
+          else if (pe_taken_i && cfg_bb_i && bb_in_i) need_d = etm_pkg::NaPlain;   // [ETM-BB-1], [ETM-BB-2]
           if (pe_excret_i) begin                    // [ETM-EXC-2]
             `ETM_FLUSH
             `ETM_PUT(8'h07)

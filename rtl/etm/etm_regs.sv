@@ -12,7 +12,8 @@ module etm_regs #(
   parameter int CcSize  = 12,  // cycle counter width 12..20 (TRCIDR2.CCSIZE)
   parameter int NumPc   = 4,   // PE comparator inputs 0..4 (TRCIDR4.NUMPC)
   parameter int SecExt  = 1,  // Security Extension, 0 or 1
-  parameter int HasStall = 0   // TRCSTALLCTLR, TRCIDR3.STALLCTL [ETM-STALL-1]
+  parameter int HasStall = 0,  // TRCSTALLCTLR, TRCIDR3.STALLCTL [ETM-STALL-1]
+  parameter int NumAcPairs = 0 // address comparator pairs (TRCIDR4.NUMACPAIRS) [ETM-ACMP-4]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -58,7 +59,7 @@ module etm_regs #(
   localparam logic [31:0] Idr2Val = 32'h4 | (32'(CcSize - 12) << 25);
   localparam logic [31:0] Idr3Val = 32'h1 | (32'(SecExt) << 16) | (32'h1 << 20) |
                                     (32'(HasStall != 0) << 26);  // STALLCTL [ETM-STALL-1]
-  localparam logic [31:0] Idr4Val = 32'(NumPc) << 12;
+  localparam logic [31:0] Idr4Val = 32'(NumAcPairs) | (32'(NumPc) << 12);
   localparam logic [3:0]  PcMask  = 4'((1 << NumPc) - 1);
 
   // ---- Registers ---------------------------------------------------------------------------

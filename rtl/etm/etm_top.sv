@@ -12,7 +12,8 @@ module etm_top #(
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
   parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
-  parameter int HasStall  = 0     // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
+  parameter int HasStall  = 0,    // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
+  parameter int NumAcPairs = 0    // address range comparator pairs 0..4 [ETM-ACMP-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -68,6 +69,12 @@ module etm_top #(
   logic [5:0]  push_len;
   logic        unused_pprot, idle;
   logic [8:0]  stallctlr;   // TRCSTALLCTLR {ISTALL, 0000, LEVEL} [ETM-STALL-2]
+  logic [31:0] regs_rdata, acmp_rdata;
+  logic        view_ok, bb_in;
+  logic [((NumAcPairs > 0) ? NumAcPairs : 1)-1:0] acmp_in;
+  logic        unused_acmp_in;
+
+  assign unused_acmp_in = ^acmp_in;   // the TRCQCTLR hook [ETM-ACMP-3]
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -77,7 +84,8 @@ module etm_top #(
     .CcSize  (CcSize),
     .NumPc   (NumPc),
     .SecExt  (SecExt),
-    .HasStall (HasStall)
+    .HasStall (HasStall),
+    .NumAcPairs (NumAcPairs)
   ) u_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -87,7 +95,7 @@ module etm_top #(
     .paddr_i        (paddr_i),
     .pwdata_i       (pwdata_i),
     .pstrb_i        (pstrb_i),
-    .prdata_o       (prdata_o),
+    .prdata_o       (regs_rdata),
     .pslverr_o      (pslverr_o),
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
@@ -113,6 +121,30 @@ module etm_top #(
     .stallctlr_o    (stallctlr)
   );
 
+  // [ETM-ACMP-*] address range comparators (contract section 22)
+  etm_acmp #(
+    .NumAcPairs (NumAcPairs)
+  ) u_acmp (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .psel_i      (psel_i),
+    .penable_i   (penable_i),
+    .pwrite_i    (pwrite_i),
+    .paddr_i     (paddr_i[11:2]),
+    .pwdata_i    (pwdata_i),
+    .pstrb_i     (pstrb_i),
+    .idle_i      (idle),
+    .prdata_o    (acmp_rdata),
+    .exc_valid_i (exc_valid_i),
+    .pe_addr_i   (pe_addr_i),
+    .exc_ret_i   (exc_ret_i),
+    .acmp_in_o   (acmp_in),
+    .view_ok_o   (view_ok),
+    .bb_in_o     (bb_in)
+  );
+
+  assign prdata_o = regs_rdata | acmp_rdata;   // each 0 outside its own registers
+
   etm_gen #(
     .FifoDepth (FifoDepth),
     .RsDepth   (RsDepth),
@@ -135,6 +167,8 @@ module etm_top #(
     .ss_i           (ss),
     .start_i        (start),
     .stop_i         (stop),
+    .view_ok_i      (view_ok),
+    .bb_in_i        (bb_in),
     .ss_we_o        (ss_we),
     .ss_d_o         (ss_d),
     .pe_valid_i     (pe_valid_i),

@@ -47,7 +47,8 @@ module trace_top #(
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
   parameter int FunnelHold    = 8,
-  parameter int HasStall      = 0    // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
+  parameter int HasStall      = 0,   // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
+  parameter int NumAcPairs    = 0    // address range comparator pairs (etm-contract section 22)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -541,7 +542,8 @@ module trace_top #(
       .CcSize    (CcSize),
       .NumPc     (NumPc),
       .SecExt    (SecExt),
-      .HasStall  (HasStall)
+      .HasStall  (HasStall),
+      .NumAcPairs (NumAcPairs)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

@@ -95,22 +95,26 @@ struct run_cfg {
     bool ss;         // ViewInst start/stop on CMPMATCH: start at f0 and f3, stop at f1 and f4
     bool prohib;     // other code Non-secure, handlers Secure, SecureNoninvasiveDebugAllowed 0
     bool ovf;        // ATB ready every other cycle and no waiting for room: overflows
+    unsigned acmp;   // address ranges (etm-contract section 22; NumAcPairs 4): 0 none, 1
+                     // include/exclude ranges (TRCVIIECTLR), 2 that and BB in a range only
 };
 
 static const struct run_cfg k_runs[] = {
-    {"plain", 0x0, 0, 0, 0, false, 2, false, false, false},
-    {"rs", 0x1000, 0, 0, 0, false, 2, false, false, false},
-    {"bb", 0x0008, 0, 0, 0, false, 3, false, false, false},
-    {"bb+rs", 0x1008, 0, 0, 0, true, 3, false, false, false},
-    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9, false, false, false},
-    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9, false, false, false},
-    {"cci-thr3", 0x0010, 3, 0, 0, false, 4, false, false, false},
-    {"sync256+rs", 0x1000, 0, 0, 8, true, 2, false, false, false},
-    {"startstop+ts+cci", 0x1810, 2, 0x01, 0, true, 6, true, false, false},
-    {"startstop+bb", 0x0008, 0, 0, 0, false, 3, true, false, false},
-    {"prohibited+rs+ts", 0x1800, 0, 0x01, 0, false, 4, false, true, false},
-    {"overflow+rs+ts+cci", 0x1810, 2, 0x01, 0, true, 1, false, false, true},
-    {"overflow+bb", 0x0008, 0, 0, 0, false, 1, false, false, true},
+    {"plain", 0x0, 0, 0, 0, false, 2, false, false, false, 0},
+    {"rs", 0x1000, 0, 0, 0, false, 2, false, false, false, 0},
+    {"bb", 0x0008, 0, 0, 0, false, 3, false, false, false, 0},
+    {"bb+rs", 0x1008, 0, 0, 0, true, 3, false, false, false, 0},
+    {"ts+cci", 0x0810, 1, 0x01, 0, false, 9, false, false, false, 0},
+    {"ts+cci+rs-thr5", 0x1810, 5, 0x01, 0, true, 9, false, false, false, 0},
+    {"cci-thr3", 0x0010, 3, 0, 0, false, 4, false, false, false, 0},
+    {"sync256+rs", 0x1000, 0, 0, 8, true, 2, false, false, false, 0},
+    {"startstop+ts+cci", 0x1810, 2, 0x01, 0, true, 6, true, false, false, 0},
+    {"startstop+bb", 0x0008, 0, 0, 0, false, 3, true, false, false, 0},
+    {"prohibited+rs+ts", 0x1800, 0, 0x01, 0, false, 4, false, true, false, 0},
+    {"overflow+rs+ts+cci", 0x1810, 2, 0x01, 0, true, 1, false, false, true, 0},
+    {"overflow+bb", 0x0008, 0, 0, 0, false, 1, false, false, true, 0},
+    {"ranges", 0x1000, 0, 0, 0, false, 2, false, false, false, 1},
+    {"ranges+bb+ts", 0x0808, 0, 0x01, 0, true, 3, false, false, false, 2},
 };
 
 static char g_exp[MAXE][ELEN], g_got[MAXE][ELEN];
@@ -139,6 +143,7 @@ static unsigned g_spec_runs, g_spec_dir, g_spec_tgt, g_spec_flips, g_spec_wrong,
 // --rtl TB: the run is also written as a scenario (etm_scn.c) and run by the lockstep
 // harness TB (CFG=full): OpenCSD then decodes the RTL's TPIU formatter output
 static const char *g_rtl_tb;
+static unsigned g_rtl_acpairs; // --rtl-acpairs: NumAcPairs of the harness TB (etmx: 4)
 static const char *g_rtl_dir = "build/opencsd/etm-rtl";
 static struct etm_scn g_scn;
 static bool g_scn_on;
@@ -212,7 +217,7 @@ static void drv_sys_init(struct drv *d)
                              .pcsr = true, .sec_ext = true, .ude = true};
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                             .sec_ext = true};
+                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs};
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -1072,7 +1077,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     static struct prog p;
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                          .sec_ext = true, .max_spec = g_spec, .atom_f45 = g_f45,
-                         .q_supp = g_q};
+                         .q_supp = g_q, .num_ac_pairs = rc->acmp ? 4u : 0u};
     static struct drv d;
     struct spec_pe sp;
     struct expect x = {.rc = rc, .first = true, .xr_idx = -1};
@@ -1083,8 +1088,8 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
     if (g_rtl_tb) {
         // CMPMATCH comes from the DWT in trace_top: the start/stop runs are not reproduced
         // there (the overflow runs are: the TPIU is the slow sink, as with --tpiu)
-        if (rc->ss) {
-            g_skipped++;
+        if (rc->ss || (rc->acmp && g_rtl_acpairs < 3u)) { // acmp: pairs 0..2, a harness of
+            g_skipped++;                                  // etmx (--rtl-acpairs 4)
             return -1;
         }
         snprintf(scn_path, sizeof scn_path, "%s/%s-%u.scn", g_rtl_dir, rc->name, seed);
@@ -1136,6 +1141,22 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         drv_write(&d, 0x080, 0x001u);      // EVENT TRUE, stopped
         ss = false;
     }
+    // section 22: pair 0 includes the first half of the main region, pair 1 excludes f1's
+    // first 0x40 bytes; with acmp 2, pair 2 (the region's second quarter) is where BB traces
+    // direct targets (TRCBBCTLR include). The test decides "traced" from these ranges itself.
+    uint32_t rb[3] = {PROG_BASE, p.fun[1], PROG_BASE + PROG_SIZE / 4u};
+    uint32_t rl[3] = {PROG_BASE + PROG_SIZE / 2u - 2u, p.fun[1] + 0x40u,
+                      PROG_BASE + PROG_SIZE / 2u - 2u};
+    if (rc->acmp) {
+        for (unsigned k = 0; k < 3u; k++) {
+            drv_write(&d, 0x400u + 16u * k, rb[k]);
+            drv_write(&d, 0x408u + 16u * k, rl[k]);
+        }
+        drv_write(&d, 0x084, 0x00020001u); // INCLUDE pair 0, EXCLUDE pair 1
+        if (rc->acmp == 2u) {
+            drv_write(&d, 0x03C, 0x104u); // include mode, pair 2
+        }
+    }
     drv_write(&d, 0x004, 1);
     x.last_cc = d.cyc - 1u; // the enable's access edge
 
@@ -1155,6 +1176,10 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             bool cm0 = rc->ss && !e.exc && (e.addr == p.fun[0] || e.addr == p.fun[3]);
             bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
             bool traced = (ss || cm0) && !(rc->prohib && !e.ns);
+            if (rc->acmp) { // [ETM-VIEW-3], as below
+                uint32_t a = (e.exc ? e.ret : e.addr) & ~1u;
+                traced = traced && rb[0] <= a && a <= rl[0] && !(rb[1] <= a && a <= rl[1]);
+            }
             if (!e.exc) {
                 ss = (ss || cm0) && !cm1;
             }
@@ -1201,6 +1226,10 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         bool cm1 = rc->ss && !e.exc && (e.addr == p.fun[1] || e.addr == p.fun[4]);
         d.in.cmpmatch = (uint8_t)((cm0 ? 1u : 0u) | (cm1 ? 2u : 0u));
         bool traced = (ss || cm0) && !(rc->prohib && !e.ns);
+        if (rc->acmp) { // [ETM-VIEW-3]: in pair 0 and not in pair 1, by the event's address
+            uint32_t a = (e.exc ? e.ret : e.addr) & ~1u;
+            traced = traced && rb[0] <= a && a <= rl[0] && !(rb[1] <= a && a <= rl[1]);
+        }
         if (!e.exc) {
             ss = (ss || cm0) && !cm1;
         }
@@ -1419,6 +1448,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--rtl") && i + 1 < argc) {
             g_rtl_tb = argv[++i];
             tpiu = true;
+        } else if (!strcmp(argv[i], "--rtl-acpairs") && i + 1 < argc) {
+            g_rtl_acpairs = (unsigned)strtoul(argv[++i], NULL, 10);
+            if (g_rtl_acpairs > ETM_MAX_AC_PAIRS) {
+                fprintf(stderr, "etm_decode: --rtl-acpairs wants 0..%u\n", ETM_MAX_AC_PAIRS);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--scn") && i + 1 < argc) {
             if (g_nscn < sizeof g_scns / sizeof g_scns[0]) {
                 g_scns[g_nscn++] = argv[++i];
@@ -1453,6 +1488,8 @@ int main(int argc, char **argv)
                    "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n"
                    "  --q: Q elements (section 20, QSupp = 1, TRCCONFIGR.QE): OpenCSD's\n"
                    "  ranges must consume the retired path (no overflow configurations).\n"
+                   "  --rtl-acpairs N (with --rtl): TB is built with NumAcPairs N (etmx:\n"
+                   "  4); the address-range configurations run only with N >= 3.\n"
                    "  --rtl TB: the RTL instead (implies --tpiu; the golden trace_top of\n"
                    "  CFG=full with its ITM writing stimulus words on ID 0x01): each run\n"
                    "  is written as a scenario DIR/CONFIG-SEED.scn (--rtl-dir DIR, default\n"
@@ -1565,7 +1602,7 @@ int main(int argc, char **argv)
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
            "%u runs with overflows; %u skipped)\n",
-           g_rtl_tb ? " on the RTL (lockstep, CFG=full)" : tpiu ? " through funnel+TPIU" : "",
+           g_rtl_tb ? (g_rtl_acpairs ? " on the RTL (lockstep, CFG=etmx)" : " on the RTL (lockstep, CFG=full)") : tpiu ? " through funnel+TPIU" : "",
            pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
     if (g_rtl_tb) {
         printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "

@@ -34,6 +34,7 @@ module etm_replay_tb #(
   parameter int CcSize    = 12,
   parameter int NumPc     = 4,
   parameter int SecExt    = 1,
+  parameter int NumAcPairs = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -51,6 +52,7 @@ module etm_replay_tb #(
     if (name == "RsDepth") return RsDepth;
     if (name == "CcSize") return CcSize;
     if (name == "NumPc") return NumPc;
+    if (name == "NumAcPairs") return NumAcPairs;
     if (name == "SecExt") return SecExt;
     return -1;
   endfunction
@@ -111,7 +113,8 @@ module etm_replay_tb #(
     .RsDepth   (RsDepth),
     .CcSize    (CcSize),
     .NumPc     (NumPc),
-    .SecExt    (SecExt)
+    .SecExt    (SecExt),
+    .NumAcPairs (NumAcPairs)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),

@@ -62,6 +62,7 @@ module sys_replay_tb #(
   parameter int NumPc           = 4,
   parameter int FunnelHold      = 8,
   parameter int HasStall        = 0,  // ETM TRCSTALLCTLR (etm-contract section 21)
+  parameter int NumAcPairs      = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -105,6 +106,7 @@ module sys_replay_tb #(
     if (name == "NumPc") return NumPc;
     if (name == "FunnelHold") return FunnelHold;
     if (name == "HasStall") return HasStall;
+    if (name == "NumAcPairs") return NumAcPairs;
     return -1;
   endfunction
 
@@ -256,7 +258,8 @@ module sys_replay_tb #(
     .CcSize          (CcSize),
     .NumPc           (NumPc),
     .FunnelHold      (FunnelHold),
-    .HasStall        (HasStall)
+    .HasStall        (HasStall),
+    .NumAcPairs      (NumAcPairs)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),

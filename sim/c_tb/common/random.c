@@ -1099,6 +1099,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->dcfg = cfg->dwt;
     g->has_etm = cfg->has_etm;
     g->has_stall = cfg->has_etm && cfg->etm.has_stall;
+    g->etm_acpairs = cfg->has_etm ? cfg->etm.num_ac_pairs : 0u;
     rgen_rewind(g);
 }
 
@@ -1119,6 +1120,7 @@ void rgen_rewind(void *ctx)
     struct fpb_cfg fcfg = g->fcfg;
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
     bool has_etm = g->has_etm, has_stall = g->has_stall;
+    unsigned etm_acpairs = g->etm_acpairs;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
@@ -1132,6 +1134,7 @@ void rgen_rewind(void *ctx)
     g->dcfg = dcfg;
     g->has_etm = has_etm;
     g->has_stall = has_stall;
+    g->etm_acpairs = etm_acpairs;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);

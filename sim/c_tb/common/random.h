@@ -41,6 +41,7 @@ struct rgen {
     bool etm_en;        /* TRCPRGCTLR.EN as last written */
     bool has_stall;     /* the ETM has TRCSTALLCTLR (docs/etm-contract.md §21) */
     bool etm_honour;    /* this run's PE honours the stall request ([ETM-STALL-5]) */
+    unsigned etm_acpairs; /* NumAcPairs: program the address comparators (section 22) */
     struct prog_walk etm_walk; /* the synthetic program's retired path */
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */

@@ -25,6 +25,42 @@ void rgen_etm_reset(struct rgen *g)
     g->etm_honour = g->has_stall && ((seed >> 5) & 1u) != 0;
 }
 
+/* One bound of a range: in the program's main region (mostly) or its far region, even. */
+static uint32_t rgen_etm_bound(struct rgen *g)
+{
+    if (rgen_pct(g, 85))
+        return (PROG_BASE + (uint32_t)rgen_below(g, PROG_SIZE)) & ~1u;
+    return (PROG_FAR_BASE + (uint32_t)rgen_below(g, PROG_FAR_SIZE)) & ~1u;
+}
+
+/* The address range comparators, TRCVIIECTLR and TRCBBCTLR (docs/etm-contract.md section
+ * 20): ranges over parts of the program, so that its path goes in and out of them; some
+ * empty (base above limit), some one instruction wide (the bounds themselves). */
+static void rgen_etm_ranges(struct rgen *g)
+{
+    unsigned np = g->etm_acpairs, all = (1u << np) - 1u;
+    for (unsigned k = 0; k < np; k++) {
+        uint32_t base = rgen_etm_bound(g), limit;
+        unsigned r = rgen_below(g, 10);
+        if (r == 0)
+            limit = base - 2u; /* empty */
+        else if (r == 1)
+            limit = base; /* one halfword: both bounds hit */
+        else if (r < 4)
+            limit = rgen_etm_bound(g); /* anything, maybe below the base */
+        else
+            limit = base + (uint32_t)rgen_range(g, 2, 0x600);
+        rgen_emit_write(g, ETM_BASE + 0x400u + 16u * k, base);     /* TRCACVR(2k) */
+        rgen_emit_write(g, ETM_BASE + 0x408u + 16u * k, limit);    /* TRCACVR(2k+1) */
+    }
+    uint32_t inc = rgen_pct(g, 50) ? 0u : (uint32_t)rgen_below(g, all + 1u);
+    uint32_t exc = rgen_pct(g, 50) ? 0u : (uint32_t)rgen_below(g, all + 1u);
+    rgen_emit_write(g, ETM_BASE + 0x084u, inc | exc << 16); /* TRCVIIECTLR */
+    uint32_t bb = rgen_pct(g, 40) ? 0u : (uint32_t)rgen_below(g, all + 1u) |
+                                             (rgen_pct(g, 50) ? 0x100u : 0u);
+    rgen_emit_write(g, ETM_BASE + 0x03Cu, bb); /* TRCBBCTLR */
+}
+
 /* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
  * models alike) the configuration, then enable. */
 void rgen_etm_program(struct rgen *g)
@@ -59,6 +95,8 @@ void rgen_etm_program(struct rgen *g)
         uint32_t st = (rgen_pct(g, 75) ? 0x100u : 0u) | (uint32_t)rgen_below(g, 16);
         rgen_emit_write(g, ETM_BASE + 0x02Cu, st);
     }
+    if (g->etm_acpairs > 0u) /* only then: the draws of configurations without are kept */
+        rgen_etm_ranges(g);
     rgen_emit_write(g, ETM_BASE + 0x004u, 1); /* EN */
     g->etm_en = true;
 }
@@ -101,6 +139,11 @@ void rgen_etm_misc(struct rgen *g)
     static const uint32_t regs[] = {0x004, 0x00C, 0x010, 0x030, 0x034, 0x038, 0x040, 0x080,
                                     0x08C, 0x1E0, 0x1E4, 0x1E8, 0x1EC, 0x1F0, 0xFB8, 0xFBC,
                                     0x02C};
+    if (g->etm_acpairs > 0u && r == 9) { /* section 22's registers (only then: draws kept) */
+        static const uint32_t acregs[] = {0x03C, 0x084, 0x400, 0x408, 0x418, 0x404, 0x480};
+        rgen_emit_read(g, ETM_BASE + acregs[rgen_below(g, 7)], false, 0, 0);
+        return;
+    }
     /* TRCSTALLCTLR (0x02C) only with HasStall: the draws without it are those of before */
     rgen_emit_read(g, ETM_BASE + regs[rgen_below(g, g->has_stall ? 17 : 16)], false, 0, 0);
 }

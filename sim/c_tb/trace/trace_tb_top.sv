@@ -38,7 +38,8 @@ module trace_tb_top #(
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
   parameter int FunnelHold    = 8,
-  parameter int HasStall      = 0    // docs/etm-contract.md section 21
+  parameter int HasStall      = 0,   // docs/etm-contract.md section 21
+  parameter int NumAcPairs    = 0    // address range comparator pairs (etm-contract section 22)
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -265,7 +266,8 @@ module trace_tb_top #(
     .CcSize        (CcSize),
     .NumPc         (NumPc),
     .FunnelHold    (FunnelHold),
-    .HasStall      (HasStall)
+    .HasStall      (HasStall),
+    .NumAcPairs    (NumAcPairs)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -45,6 +45,7 @@ static const char *const def_name[D_N] = {
     "SYS_CFG_HAS_ETM",        "ETM_CFG_FIFO_DEPTH",      "ETM_CFG_RS_DEPTH",
     "ETM_CFG_CC_SIZE",        "ETM_CFG_NUM_PC",          "ETM_CFG_FUNNEL_HOLD",
     "ETM_CFG_HAS_STALL",
+    "ETM_CFG_NUM_AC_PAIRS",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -55,6 +56,7 @@ static const char *const def_param[D_N] = {
     "HasPrfCnt",    "HasExtTrig",    "HasVmask",    "HasPcsr",      "HasEtm",
     "EtmFifoDepth", "RsDepth",       "CcSize",      "NumPc",        "FunnelHold",
     "HasStall",
+    "NumAcPairs",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -136,8 +138,10 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
          * the sys vectors (trace_top_params) */
         .has_etm = v[D_HAS_ETM] != 0,
         /* MaxSpec 0, AtomF45 0: issue #24's golden-only parameters (etm-contract §18, §19) */
-        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0, 0, false,
-                v[D_STALL] != 0}, /* HasStall (§21): not a param line of the etm vectors */
+        .etm = {.fifo_depth = v[D_EFIFO], .rs_depth = v[D_RS], .cc_size = v[D_CC],
+                .num_pc = v[D_NPC], .sec_ext = v[D_SEC] != 0,
+                .has_stall = v[D_STALL] != 0, /* HasStall (§21): not a param line of the etm vectors */
+                .num_ac_pairs = v[D_NAC]},
         .funnel_hold = v[D_HOLD],
     };
 }
@@ -523,6 +527,10 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
                                 : sizeof trace_top_params / sizeof pl[0];
     for (size_t k = 0; k < np; k++)
         vbuf_add(&v, "param %s %u\n", param_name(b, pl[k]), defv[pl[k]]);
+    /* etm_top's NumAcPairs (etm-contract section 22) only where it is not 0: the vectors of
+     * the configurations without comparators stay as they were */
+    if (b == VEC_ETM && defv[D_NAC] != 0u)
+        vbuf_add(&v, "param NumAcPairs %u\n", defv[D_NAC]);
     vbuf_add(&v, "source %s\nseed none\nrules %s\n", a->scenario,
              a->rules && *a->rules ? a->rules : "none");
     if (has_packets(b)) {

@@ -10,6 +10,7 @@
 #define ETM_MAX_FIFO_DEPTH 256u
 #define ETM_MAX_RS_DEPTH 15u
 #define ETM_MAX_NUM_PC 4u
+#define ETM_MAX_AC_PAIRS 4u /* NumAcPairs limit of this unit ([ETM-ACMP-1]) */
 #define ETM_MAX_SPEC 16u /* TRCIDR8.MAXSPEC limit of this unit ([ETM-SPEC-1]) */
 #define ETM_MAX_DEMAND 64u /* byte buffer of one cycle's demand; the contract bounds it by 46 (54 with Q) */
 #define ETM_Q_MAX 16383u  /* largest count of a Q element ([ETM-Q-3] (e)) */
@@ -25,6 +26,7 @@ struct etm_cfg {
     bool atom_f45;     /* atom formats 4 and 5 (section 19); false = section 8 alone */
     bool q_supp;       /* Q elements with instruction counts (section 20); needs max_spec 0 */
     bool has_stall;    /* TRCSTALLCTLR and pe_stall (section 21); false = no stall */
+    unsigned num_ac_pairs; /* 0..4 address range comparator pairs (section 22) */
 };
 
 /* Inputs of one cycle; field names follow the RTL ports without the _i suffix. */
@@ -111,6 +113,7 @@ struct etm_model {
     bool en;
     uint32_t configr, tsctlr, syncpr, ccctlr, traceidr, victlr, vipcssctlr;
     uint32_t stallctlr; /* TRCSTALLCTLR: LEVEL [3:0], ISTALL [8] (has_stall) [ETM-STALL-2] */
+    uint32_t acvr[2u * ETM_MAX_AC_PAIRS], viiectlr, bbctlr; /* section 22 */
     uint32_t prdata_q;
     bool pslverr_q, pready_q, afready_q;
     uint32_t cc_cnt;
@@ -138,5 +141,7 @@ bool etm_model_stall(const struct etm_model *m);
 uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n);
 /* ETMv4 M-profile exception TYPE of an exception number ([ETM-PKT-EXC]). */
 unsigned etm_exc_type(unsigned exc_num);
+/* in_range[k] of pair k for address a ([ETM-ACMP-3]); the hook for TRCQCTLR ranges. */
+unsigned etm_acmp_match(const struct etm_model *m, uint32_t a);
 
 #endif

@@ -16,6 +16,9 @@
 #define ETM_TRCTRACEIDR 0x040u
 #define ETM_TRCVICTLR 0x080u
 #define ETM_TRCVIPCSSCTLR 0x08Cu
+#define ETM_TRCBBCTLR 0x03Cu   /* section 22 */
+#define ETM_TRCVIIECTLR 0x084u
+#define ETM_TRCACVR0 0x400u    /* + 8n */
 
 #define ETM_CFG_BB (1u << 3)
 #define ETM_CFG_CCI (1u << 4)
@@ -59,6 +62,7 @@ struct etm_gen_ctx {
     bool sync_due;
     unsigned max_spec; /* [ETM-SPEC-6]: implicit commit above it */
     bool q_on;         /* [ETM-Q-2] */
+    bool bb_in;        /* [ETM-BB-2]: branch broadcasting applies at this event's address */
 };
 void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_ctx *g,
                    const struct etm_in *in, struct etm_gen_res *r);
@@ -78,6 +82,10 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
 /* etm_model.c: shared by etm_spec.c */
 void etm_fifo_push(struct etm_model *m, const struct etm_buf *b);
 void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g);
+
+/* etm_acmp.c: section 22 (ViewInst ranges [ETM-VIEW-3], BB ranges [ETM-BB-2]). */
+bool etm_acmp_view_ok(const struct etm_model *m, const struct etm_in *ev);
+bool etm_acmp_bb_in(const struct etm_model *m, const struct etm_in *ev);
 
 /* etm_regs.c: APB reads and writes (section 12). */
 uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint32_t off);

@@ -103,7 +103,7 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
         etm_atom_add(b, t, in->pe_taken);
         if (in->pe_taken && in->pe_ind) {
             t->need_addr = ETM_NEED_IND;
-        } else if (in->pe_taken && bb) { /* [ETM-BB-1] */
+        } else if (in->pe_taken && bb && g->bb_in) { /* [ETM-BB-1], [ETM-BB-2] */
             t->need_addr = ETM_NEED_PLAIN;
         }
         if (in->pe_excret) { /* [ETM-EXC-2] */

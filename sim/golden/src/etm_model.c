@@ -10,6 +10,7 @@ int etm_model_init(struct etm_model *m, const struct etm_cfg *cfg)
     if ((cfg->fifo_depth != 64u && cfg->fifo_depth != 128u && cfg->fifo_depth != 256u) ||
         cfg->rs_depth > ETM_MAX_RS_DEPTH || cfg->cc_size < 12u || cfg->cc_size > 20u ||
         cfg->num_pc > ETM_MAX_NUM_PC || cfg->max_spec > ETM_MAX_SPEC ||
+        cfg->num_ac_pairs > ETM_MAX_AC_PAIRS ||
         (cfg->q_supp && cfg->max_spec > 0u)) { /* [ETM-Q-2] */
         return -1;
     }
@@ -99,6 +100,7 @@ static void etm_q_close_alone(struct etm_model *m, uint32_t a)
     struct etm_buf b = {.n = 0};
     etm_q_close(&b, &m->t, a);
     etm_fifo_push(m, &b);
+    g->bb_in = true;
 }
 
 /* One traced event: its demand enters the FIFO or overflows ([ETM-OVF-1], [ETM-OVF-2]). */
@@ -110,6 +112,7 @@ static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsig
     struct etm_gen_res r;
 
     etm_gen_ctx_fill(m, &g);
+    g.bb_in = etm_acmp_bb_in(m, in); /* [ETM-BB-2] */
     etm_gen_event(&b, &t2, &g, in, &r);
     m->last_demand = b.n;
     unsigned reserve = g.q_on ? 10u : 3u; /* [ETM-OVF-1], [ETM-Q-6] */
@@ -182,7 +185,7 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
         bool stop = in->pe_valid && (in->cmpmatch & (m->vipcssctlr >> 16) & pcm) != 0u;
         if (m->en && (in->pe_valid || in->exc_valid)) {
             bool prohib = !in->niden || (c->sec_ext && !ev.pe_ns && !in->spniden);
-            traced = etm_res(m->victlr) && (ss || start) && !prohib;
+            traced = etm_res(m->victlr) && (ss || start) && !prohib && etm_acmp_view_ok(m, &ev);
         }
         cc_emitted = etm_spec_cycle(m, &ev, free_bytes, traced);
         if (m->en) {
@@ -202,7 +205,8 @@ void etm_model_step(struct etm_model *m, const struct etm_in *in)
             bool start = in->pe_valid && (in->cmpmatch & m->vipcssctlr & pcm) != 0u;
             bool stop = in->pe_valid && (in->cmpmatch & (m->vipcssctlr >> 16) & pcm) != 0u;
             bool prohib = !in->niden || (c->sec_ext && !ev.pe_ns && !in->spniden);
-            bool traced = etm_res(m->victlr) && (ss || start) && !prohib;
+            bool traced = etm_res(m->victlr) && (ss || start) && !prohib &&
+                          etm_acmp_view_ok(m, &ev); /* [ETM-VIEW-3] */
             if (traced) {
                 cc_emitted = etm_traced_event(m, &ev, free_bytes);
             } else { /* [ETM-VIEW-2] */

@@ -21,7 +21,7 @@ uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
         return 0x1u | (cfg->sec_ext ? (1u << 16) : 0u) | (1u << 20) |
                (cfg->has_stall ? (1u << 26) : 0u); /* STALLCTL [ETM-STALL-1] */
     case 4:
-        return cfg->num_pc << 12;
+        return cfg->num_ac_pairs | cfg->num_pc << 12; /* [ETM-ACMP-4] */
     case 5:
         return 0x00070000u;
     case 8:
@@ -52,6 +52,8 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
     case ETM_TRCTRACEIDR: return m->traceidr;
     case ETM_TRCVICTLR: return m->victlr;
     case ETM_TRCVIPCSSCTLR: return m->vipcssctlr;
+    case ETM_TRCVIIECTLR: return m->viiectlr;
+    case ETM_TRCBBCTLR: return m->bbctlr;
     case 0x180u: return c->max_spec; /* TRCIDR8 [ETM-SPEC-1] */
     case 0x184u: case 0x188u: case 0x18Cu: case 0x190u: case 0x194u:
         return 0u; /* TRCIDR8..13 */
@@ -76,7 +78,12 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
     case 0xFF4u: return 0x90u;
     case 0xFF8u: return 0x05u;
     case 0xFFCu: return 0xB1u;
-    default: return 0u;
+    default:
+        if (off >= ETM_TRCACVR0 && off < ETM_TRCACVR0 + 16u * c->num_ac_pairs &&
+            (off & 7u) == 0u) { /* TRCACVRn [31:0]; [63:32] and TRCACATRn RAZ [ETM-ACMP-2] */
+            return m->acvr[(off - ETM_TRCACVR0) / 8u];
+        }
+        return 0u;
     }
 }
 
@@ -85,6 +92,7 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
 {
     const struct etm_cfg *c = &m->cfg;
     uint32_t pc = etm_pc_mask(c);
+    uint32_t ac = (1u << c->num_ac_pairs) - 1u;
 
     if (off == ETM_TRCPRGCTLR) {
         bool en = (v & 1u) != 0u;
@@ -124,6 +132,13 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
     case ETM_TRCTRACEIDR: m->traceidr = v & 0x7Fu; break;
     case ETM_TRCVICTLR: m->victlr = v & (0x9Fu | ETM_VICTLR_SSSTATUS); break;
     case ETM_TRCVIPCSSCTLR: m->vipcssctlr = v & (pc | (pc << 16)); break;
-    default: break;
+    case ETM_TRCVIIECTLR: m->viiectlr = v & (ac | (ac << 16)); break; /* [ETM-VIEW-3] */
+    case ETM_TRCBBCTLR: m->bbctlr = c->num_ac_pairs > 0u ? v & (ac | 0x100u) : 0u; break;
+    default:
+        if (off >= ETM_TRCACVR0 && off < ETM_TRCACVR0 + 16u * c->num_ac_pairs &&
+            (off & 7u) == 0u) { /* [ETM-ACMP-2] */
+            m->acvr[(off - ETM_TRCACVR0) / 8u] = v;
+        }
+        break;
     }
 }

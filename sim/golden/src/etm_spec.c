@@ -109,6 +109,7 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
     if (traced) {
         struct etm_gen_ctx g;
         etm_gen_ctx_fill(m, &g);
+        g.bb_in = etm_acmp_bb_in(m, ev); /* [ETM-BB-2] */
         etm_gen_event(&b, &t2, &g, ev, &r);
     } else if (m->en && (ev->pe_valid || ev->exc_valid)) { /* [ETM-VIEW-2] */
         etm_atom_flush(&b, &t2);
