@@ -87,6 +87,7 @@ void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g)
     g->sync_due = m->syncpr != 0u && m->t.sync_cnt >= (1u << m->syncpr);
     g->max_spec = m->cfg.max_spec;
     g->q_on = etm_q_on(m);
+    g->bb_in = true;
 }
 
 bool etm_q_on(const struct etm_model *m) /* [ETM-Q-2] */
@@ -100,7 +101,6 @@ static void etm_q_close_alone(struct etm_model *m, uint32_t a)
     struct etm_buf b = {.n = 0};
     etm_q_close(&b, &m->t, a);
     etm_fifo_push(m, &b);
-    g->bb_in = true;
 }
 
 /* One traced event: its demand enters the FIFO or overflows ([ETM-OVF-1], [ETM-OVF-2]). */
