@@ -11,7 +11,8 @@ module etm_top #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
-  parameter int SecExt    = 1     // Security Extension implemented, 0 or 1
+  parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
+  parameter int AtomF45   = 0     // 1: atom formats 4 and 5 (contract 19)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -112,7 +113,8 @@ module etm_top #(
     .RsDepth   (RsDepth),
     .CcSize    (CcSize),
     .NumPc     (NumPc),
-    .SecExt    (SecExt)
+    .SecExt    (SecExt),
+    .AtomF45   (AtomF45)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

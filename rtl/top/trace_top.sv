@@ -46,7 +46,8 @@ module trace_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int AtomF45       = 0    // etm_top's AtomF45 (atom formats 4 and 5, section 19)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -537,7 +538,8 @@ module trace_top #(
       .RsDepth   (RsDepth),
       .CcSize    (CcSize),
       .NumPc     (NumPc),
-      .SecExt    (SecExt)
+      .SecExt    (SecExt),
+      .AtomF45   (AtomF45)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
