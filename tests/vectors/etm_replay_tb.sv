@@ -34,6 +34,7 @@ module etm_replay_tb #(
   parameter int CcSize    = 12,
   parameter int NumPc     = 4,
   parameter int SecExt    = 1,
+  parameter int AtomF45   = 0,
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -52,6 +53,7 @@ module etm_replay_tb #(
     if (name == "CcSize") return CcSize;
     if (name == "NumPc") return NumPc;
     if (name == "SecExt") return SecExt;
+    if (name == "AtomF45") return AtomF45;
     return -1;
   endfunction
 
@@ -109,7 +111,8 @@ module etm_replay_tb #(
     .RsDepth   (RsDepth),
     .CcSize    (CcSize),
     .NumPc     (NumPc),
-    .SecExt    (SecExt)
+    .SecExt    (SecExt),
+    .AtomF45   (AtomF45)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),

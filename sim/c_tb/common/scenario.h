@@ -189,6 +189,7 @@ enum scen_cfg_key {
     SCFG_CCSIZE,
     SCFG_NUMPC,
     SCFG_FHOLD,
+    SCFG_ATOMF45, /* ETM: AtomF45 (docs/etm-contract.md section 19; only with etm=1) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

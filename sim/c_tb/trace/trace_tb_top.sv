@@ -37,7 +37,8 @@ module trace_tb_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int AtomF45       = 0
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -262,7 +263,8 @@ module trace_tb_top #(
     .RsDepth       (RsDepth),
     .CcSize        (CcSize),
     .NumPc         (NumPc),
-    .FunnelHold    (FunnelHold)
+    .FunnelHold    (FunnelHold),
+    .AtomF45       (AtomF45)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

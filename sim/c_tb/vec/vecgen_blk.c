@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_F45, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -44,6 +44,7 @@ static const char *const def_name[D_N] = {
     "DWT_CFG_EXTTRIG",        "DWT_CFG_VMASK",           "DWT_CFG_PCSR",
     "SYS_CFG_HAS_ETM",        "ETM_CFG_FIFO_DEPTH",      "ETM_CFG_RS_DEPTH",
     "ETM_CFG_CC_SIZE",        "ETM_CFG_NUM_PC",          "ETM_CFG_FUNNEL_HOLD",
+    "ETM_CFG_ATOM_F45",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -53,6 +54,7 @@ static const char *const def_param[D_N] = {
     "NumComp",      "DwtFifoDepth",  "HasMain",     "HasTrace",     "HasCycCnt",
     "HasPrfCnt",    "HasExtTrig",    "HasVmask",    "HasPcsr",      "HasEtm",
     "EtmFifoDepth", "RsDepth",       "CcSize",      "NumPc",        "FunnelHold",
+    "AtomF45",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -133,8 +135,8 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
          * trace columns, so the ETM is idle in it; its parameters are not param lines of
          * the sys vectors (trace_top_params) */
         .has_etm = v[D_HAS_ETM] != 0,
-        /* MaxSpec 0, AtomF45 0: issue #24's golden-only parameters (etm-contract §18, §19) */
-        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0, 0, false},
+        /* MaxSpec 0: issue #24's golden-only parameter (etm-contract §18) */
+        .etm = {v[D_EFIFO], v[D_RS], v[D_CC], v[D_NPC], v[D_SEC] != 0, 0, v[D_F45] != 0},
         .funnel_hold = v[D_HOLD],
     };
 }
@@ -520,6 +522,10 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
                                 : sizeof trace_top_params / sizeof pl[0];
     for (size_t k = 0; k < np; k++)
         vbuf_add(&v, "param %s %u\n", param_name(b, pl[k]), defv[pl[k]]);
+    /* issue #24's etm_top parameters: a param line only off their default 0 (the vectors
+     * written before them stay as they were; vectors/README.md) */
+    if (b == VEC_ETM && defv[D_F45] != 0)
+        vbuf_add(&v, "param AtomF45 %u\n", defv[D_F45]);
     vbuf_add(&v, "source %s\nseed none\nrules %s\n", a->scenario,
              a->rules && *a->rules ? a->rules : "none");
     if (has_packets(b)) {

@@ -49,6 +49,7 @@ static bool build_param(const char *name, unsigned *v)
         /* etm_top's (the ETM vectors; its FifoDepth is trace_top's EtmFifoDepth) */
         {"FifoDepth", c->etm.fifo_depth},        {"RsDepth", c->etm.rs_depth},
         {"CcSize", c->etm.cc_size},              {"NumPc", c->etm.num_pc},
+        {"AtomF45", c->etm.atom_f45},
     };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
         if (strcmp(t[k].n, name) == 0) {
