@@ -61,6 +61,7 @@ module sys_replay_tb #(
   parameter int CcSize          = 12,
   parameter int NumPc           = 4,
   parameter int FunnelHold      = 8,
+  parameter int AtomF45         = 0,
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -103,6 +104,7 @@ module sys_replay_tb #(
     if (name == "CcSize") return CcSize;
     if (name == "NumPc") return NumPc;
     if (name == "FunnelHold") return FunnelHold;
+    if (name == "AtomF45") return AtomF45;
     return -1;
   endfunction
 
@@ -253,7 +255,8 @@ module sys_replay_tb #(
     .RsDepth         (RsDepth),
     .CcSize          (CcSize),
     .NumPc           (NumPc),
-    .FunnelHold      (FunnelHold)
+    .FunnelHold      (FunnelHold),
+    .AtomF45         (AtomF45)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),
