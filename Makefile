@@ -73,7 +73,7 @@ RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm
               rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
-ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
+ETM_LINT_SETS := "64 3 12 4 1 0" "64 0 20 0 0 0" "128 1 16 1 1 1" "256 15 20 4 0 1"
 RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_FUNNEL) $(RTL_ETM) \
               $(RTL_TOP)
 RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt -Irtl/etm
@@ -299,9 +299,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
 	@set -e; for p in $(ETM_LINT_SETS); do set -- $$p; \
-	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5"; \
+	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5 AtomF45=$$6"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
-	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 \
+	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 -GAtomF45=$$6 \
 	    rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for d in 64 128 256; do echo "== lint etm HasStall=1 FifoDepth=$$d"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
@@ -561,7 +561,8 @@ VEC_BLK_G_sys       = $(call vl_params,$(1))
 # etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
 VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
-                      -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs)
+                      -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs) \
+                      -GAtomF45=$(call cfgv,$(1),AtomF45)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
@@ -810,18 +811,26 @@ ETM_RTL_SEEDS ?= 3
 # (section 14 E5), etm_ts_exc has the timestamps of exception entry and return ([ETM-TS-2]).
 # Their bytes are checked by their expect_etm lines and vectors etm-0005/etm-0011.
 ETM_OCSD_SCN_UNMODELLED := scenarios/etm_e5_overflow.scn scenarios/etm_ts_exc.scn
+# Atom formats 4/5 (section 19) on the RTL: --f45 runs of ETM_RTL_F45_SEEDS seeds on trace_tb
+# of etmx (AtomF45 = 1) and the directed scenarios written for AtomF45 = 1 (etm_f45_*.scn)
+ETM_RTL_F45_SEEDS ?= 1
+ETM_OCSD_SCN_F45 := $(wildcard scenarios/etm_f45_*.scn)
 etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb $(BUILD)/tb/etmx/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
-	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl $(BUILD)/opencsd/etm-rtl-etmx && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl-etmx
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl $(BUILD)/opencsd/etm-rtl-etmx $(BUILD)/opencsd/etm-rtl-f45 && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl-etmx
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
-	    $(foreach f,$(filter-out $(ETM_OCSD_SCN_UNMODELLED),$(wildcard scenarios/etm_*.scn)),--scn $(f))
+	    $(foreach f,$(filter-out $(ETM_OCSD_SCN_UNMODELLED) $(ETM_OCSD_SCN_F45),$(wildcard scenarios/etm_*.scn)),--scn $(f))
 	@# the address-range configurations (etm-contract section 22) on the harness of etmx
 	@for r in ranges ranges+bb+ts; do $(BUILD)/opencsd/etm_decode --only $$r --seeds $(ETM_RTL_SEEDS) \
 	    --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-etmx \
 	    || exit 1; done
+	@$(BUILD)/opencsd/etm_decode --f45 --seeds $(ETM_RTL_F45_SEEDS) --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 \
+	    --rtl-dir $(BUILD)/opencsd/etm-rtl-f45
+	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-f45 \
+	    $(foreach f,$(ETM_OCSD_SCN_F45),--scn $(f))
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 

@@ -13,7 +13,8 @@ module etm_gen #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // PE comparator inputs 0..4
-  parameter int SecExt    = 1     // Security Extension, 0 or 1
+  parameter int SecExt    = 1,    // Security Extension, 0 or 1
+  parameter int AtomF45   = 0     // 1: atom formats 4 and 5 ([ETM-ATOM-4..6], contract 19)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -85,6 +86,7 @@ module etm_gen #(
   logic        ccu_q, ccu_d;            // cc_unknown
   logic [20:0] sync_q, sync_d;          // sync_cnt
   logic        atwp_q, atwp_d;          // at_wp
+  logic        at_b3_q, at_b3_d;        // atom 3 (1 = E), AtomF45: a list with an N holds <= 4
 
   // ---- Per-cycle terms [ETM-VIEW-1] ----------------------------------------------------
   logic        ev, ns, res_vi, res_ts, start, stop, in_ss, prohib, traced;
@@ -135,10 +137,12 @@ module etm_gen #(
   logic [9:0]        etype;
   logic [20:0]       ccv;
   logic [RsMax*32-1:0] rs_ext;
+  logic              wb3;        // atom 3 of the working list (AtomF45)
+  logic [4:0]        p45;        // [ETM-ATOM-5]: the list with the new atom, atoms 0..4
 
 `define ETM_PUT(b) begin eb = {eb[MaxB*8-9:0], (b)}; el = el + 6'd1; end
 `define ETM_FLUSH begin if (wn != 5'd0) begin \
-    `ETM_PUT(etm_pkg::atom_flush_byte(wn, wbits)) wn = 5'd0; wbits = 3'd0; end end
+    `ETM_PUT(atom_flush(wn, wbits, wb3)) wn = 5'd0; wbits = 3'd0; end end
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
@@ -171,6 +175,69 @@ module etm_gen #(
     ts_prev_d = gts_i; \
     ts_req_d = 1'b0; end
 
+  // ---- Atom formats 4 and 5 (contract 19; AtomF45 = 1 only) -------------------------------
+  // Patterns, bit i = atom i (1 = E) [ETM-ATOM-4]: F4 A = 0..3 NEEE NNNN NENE ENEN
+  // (4'hE 4'h0 4'hA 4'h5); F5 NEEEE NNNNN NENEN ENENE (5'h1E 5'h00 5'h0A 5'h15), headers
+  // F5 D5 D6 D7. Every 4-atom prefix of an F5 pattern is an F4 pattern, so "a prefix of one
+  // of the eight patterns" for n <= 4 atoms is "a prefix of an F4 pattern".
+  // n atoms with atoms 0..3 in b are all E (a list with an N holds at most 4 atoms)
+  function automatic logic atom_all_e(input logic [4:0] n, input logic [3:0] b);
+    logic [3:0] m;
+    m = (n >= 5'd4) ? 4'hF : ((4'h1 << n[1:0]) - 4'h1);
+    atom_all_e = (n > 5'd4) || ((b & m) == m);  // (no return: Yosys 0.23)
+  endfunction
+
+  // n = 1..4 atoms b are a prefix of an F4/F5 pattern [ETM-ATOM-5] rule 5
+  function automatic logic atom_prefix45(input logic [4:0] n, input logic [3:0] b);
+    logic [3:0] m;
+    m = (n >= 5'd4) ? 4'hF : ((4'h1 << n[1:0]) - 4'h1);
+    atom_prefix45 = ((b & m) == (4'hE & m)) || ((b & m) == 4'h0) || ((b & m) == (4'hA & m)) ||
+                    ((b & m) == (4'h5 & m));
+  endfunction
+
+  // F4 byte of a 4-atom pattern b (one of the four by [ETM-ATOM-5]'s invariant)
+  function automatic logic [7:0] atom_f4_byte(input logic [3:0] b);
+    logic [1:0] a;
+    unique case (b)
+      4'hE:    a = 2'd0;
+      4'h0:    a = 2'd1;
+      4'hA:    a = 2'd2;
+      default: a = 2'd3;  // 4'h5
+    endcase
+    atom_f4_byte = 8'hDC | {6'h0, a};
+  endfunction
+
+  // flush_atoms() [ETM-ATOM-3]; with AtomF45 a list of 4 with an N is F4 [ETM-ATOM-6]
+  function automatic logic [7:0] atom_flush(input logic [4:0] n, input logic [2:0] b,
+                                            input logic b3);
+    if (AtomF45 != 0 && n == 5'd4 && {b3, b} != 4'hF) atom_flush = atom_f4_byte({b3, b});
+    else atom_flush = etm_pkg::atom_flush_byte(n, b);
+  endfunction
+
+// add_atom(a) with AtomF45 [ETM-ATOM-5], a = pe_taken_i, on wn/wbits/wb3; p45 = the list
+// with a appended (atoms 0..4; an all-E list longer than 4 keeps 1111 in atoms 0..3)
+`define ETM_ATOM45 begin \
+    p45 = {1'b0, wb3, wbits}; \
+    if (wn < 5'd5) p45[wn[2:0]] = pe_taken_i; \
+    if (pe_taken_i && wn == 5'd23 && atom_all_e(wn, p45[3:0])) begin   /* 1: F6 23E, E */ \
+      `ETM_PUT(8'hD4) wn = 5'd0; wbits = 3'd0; wb3 = 1'b0; end \
+    else if (!pe_taken_i && wn >= 5'd3 && atom_all_e(wn, p45[3:0])) begin   /* 2: F6 */ \
+      `ETM_PUT(8'hE0 | {3'b000, wn - 5'd3}) wn = 5'd0; wbits = 3'd0; wb3 = 1'b0; end \
+    else if ((pe_taken_i && atom_all_e(wn, p45[3:0])) ||                    /* 3, 5: wait */ \
+             (wn < 5'd4 && atom_prefix45(wn + 5'd1, p45[3:0]))) begin \
+      wn = wn + 5'd1; wbits = p45[2:0]; wb3 = p45[3]; end \
+    else if (wn == 5'd4 && (p45 == 5'h1E || p45 == 5'h00 || p45 == 5'h0A || p45 == 5'h15)) \
+      begin                                                       /* 4: F5 */ \
+      `ETM_PUT((p45 == 5'h1E) ? 8'hF5 : (p45 == 5'h00) ? 8'hD5 : (p45 == 5'h0A) ? 8'hD6 : 8'hD7) \
+      wn = 5'd0; wbits = 3'd0; wb3 = 1'b0; end \
+    else if (wn < 5'd3) begin                                     /* 6: F2 or F3, all */ \
+      `ETM_PUT((wn == 5'd2) ? (8'hF8 | {5'h0, p45[2:0]}) : (8'hD8 | {6'h0, p45[1:0]})) \
+      wn = 5'd0; wbits = 3'd0; wb3 = 1'b0; end \
+    else begin                          /* 6: F3 or F4 of all but a; a starts a new list */ \
+      `ETM_PUT((wn == 5'd3) ? (8'hF8 | {5'h0, p45[2:0]}) : atom_f4_byte(p45[3:0])) \
+      wn = 5'd1; wbits = {2'b00, pe_taken_i}; wb3 = 1'b0; end \
+  end
+
   always_comb begin
     // defaults: hold
     at_n_d = at_n_q;  at_bits_d = at_bits_q;
@@ -181,7 +248,7 @@ module etm_gen #(
     ts_req_d = ts_req_q;  ts_prev_d = ts_prev_q;
     cc_d = cc_q;  ccu_d = ccu_q;  sync_d = sync_q;  atwp_d = atwp_q;
     eb = '0;  el = 6'd0;  ob = '0;  ol = 6'd0;
-    wn = at_n_q;  wbits = at_bits_q;
+    wn = at_n_q;  wbits = at_bits_q;  wb3 = at_b3_q;  at_b3_d = at_b3_q;  p45 = '0;
     wfull = 1'b0;  wp0 = 1'b0;  wtsdone = 1'b0;  wcc_gen = 1'b0;  wasync = 1'b0;
     accept = 1'b0;  wa = addr_a;
     wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
@@ -268,7 +335,11 @@ module etm_gen #(
             rs_d = (rs_d << 32) | rs_ext;   // the oldest entry drops off the end
             if (rs_n_d != 5'(RsDepth)) rs_n_d = rs_n_d + 5'd1;
           end
-          // add_atom [ETM-ATOM-2]
+          // add_atom [ETM-ATOM-2]; with AtomF45 [ETM-ATOM-5] (the F1-F3/F6 packer of
+          // [ETM-ATOM-2] is the else branch, left unindented)
+          if (AtomF45 != 0) begin
+            `ETM_ATOM45
+          end else begin
           if (wn < 5'd3) wbits[wn[1:0]] = pe_taken_i;
           wn = wn + 5'd1;
           if (pe_taken_i && wn == 5'd24) begin
@@ -280,6 +351,7 @@ module etm_gen #(
           end else if (wn == 5'd3 && wbits != 3'b111) begin
             `ETM_PUT(8'hF8 | {5'h0, wbits})        // F3
             wn = 5'd0; wbits = 3'd0;
+          end
           end
           if (pe_taken_i && pe_ind_i)     need_d = etm_pkg::NaInd;
           else if (pe_taken_i && cfg_bb_i && bb_in_i) need_d = etm_pkg::NaPlain;   // [ETM-BB-1], [ETM-BB-2]
@@ -318,6 +390,7 @@ module etm_gen #(
           ol = el;
           at_n_d = wn;
           at_bits_d = wbits;
+          at_b3_d = wb3;
           ovf_d = 1'b0;
         end else begin
           // nothing of the event's state update is kept (SSSTATUS, cc counting and the
@@ -334,7 +407,7 @@ module etm_gen #(
           if (!ovf_q) begin
             // [ETM-OVF-2] pending atoms, then Overflow
             if (at_n_q != 5'd0) begin
-              ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+              ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
               ol = 6'd1;
             end
             ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
@@ -348,7 +421,7 @@ module etm_gen #(
       end else if (ev) begin
         // [ETM-VIEW-2] an untraced event ends the traced stretch
         if (at_n_q != 5'd0) begin
-          ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+          ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
           ol = 6'd1;
         end
         at_n_d = 5'd0;  at_bits_d = 3'd0;
@@ -360,14 +433,14 @@ module etm_gen #(
       cc_d = wcc_gen ? '0 : ((cc_q == CcMax) ? cc_q : cc_q + 1'b1);
     end else if (at_n_q != 5'd0) begin
       // [ETM-ATOM-3] first edge with EN_q = 0: pending atoms are packed
-      ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+      ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
       ol = 6'd1;
       at_n_d = 5'd0;  at_bits_d = 3'd0;
     end
 
     // [ETM-FLUSH-1] ATB flush: the atoms left after the cycle's event
     if (afvalid_i && at_n_d != 5'd0) begin
-      ob = {ob[MaxB*8-9:0], etm_pkg::atom_flush_byte(at_n_d, at_bits_d)};
+      ob = {ob[MaxB*8-9:0], atom_flush(at_n_d, at_bits_d, at_b3_d)};
       ol = ol + 6'd1;
       at_n_d = 5'd0;  at_bits_d = 3'd0;
     end
@@ -430,6 +503,12 @@ module etm_gen #(
     rs_q <= rs_d;
   end
 
+  // Atom 3 of the pending list (AtomF45 [ETM-ATOM-5]; meaningful while at_n_q >= 4)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) at_b3_q <= 1'b0;
+    else         at_b3_q <= at_b3_d;
+  end
+
   assign push_data_o   = ob;
   assign push_len_o    = ol;
   assign atoms_empty_o = (at_n_q == 5'd0);
@@ -442,7 +521,11 @@ module etm_gen #(
   `CS_ASSERT_INIT(NumPcRange_A, NumPc >= 0 && NumPc <= 4)
   // [ETM-ATOM-2] invariant: all E (up to 23) or an N within at most 2 atoms
   `CS_ASSERT(AtomList_A, at_n_q <= 5'd23 && (at_n_q <= 5'd2 || at_bits_q == 3'b111 ||
-                                             at_n_q > 5'd3))
+                                             at_n_q > 5'd3 || AtomF45 != 0))
+  // [ETM-ATOM-5] invariant: all E (up to 23) or an N within a prefix of an F4/F5 pattern
+  `CS_ASSERT(AtomList45_A, AtomF45 == 0 || atom_all_e(at_n_q, {at_b3_q, at_bits_q}) ||
+                           (at_n_q <= 5'd4 && atom_prefix45(at_n_q, {at_b3_q, at_bits_q})))
+  `CS_ASSERT_INIT(AtomF45Range_A, AtomF45 == 0 || AtomF45 == 1)
   // [ETM-OVF-4] a flush alone always fits
   `CS_ASSERT(PushFits_A, {4'h0, push_len_o} <= free)
   `CS_ASSERT(RsCount_A, rs_n_q <= 5'(RsDepth))

@@ -13,7 +13,8 @@ module etm_top #(
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
   parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
   parameter int HasStall  = 0,    // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
-  parameter int NumAcPairs = 0    // address range comparator pairs 0..4 [ETM-ACMP-1]
+  parameter int NumAcPairs = 0,   // address range comparator pairs 0..4 [ETM-ACMP-1]
+  parameter int AtomF45   = 0     // 1: atom formats 4 and 5 (contract 19)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -150,7 +151,8 @@ module etm_top #(
     .RsDepth   (RsDepth),
     .CcSize    (CcSize),
     .NumPc     (NumPc),
-    .SecExt    (SecExt)
+    .SecExt    (SecExt),
+    .AtomF45   (AtomF45)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

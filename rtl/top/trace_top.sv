@@ -48,7 +48,8 @@ module trace_top #(
   parameter int NumPc         = 4,
   parameter int FunnelHold    = 8,
   parameter int HasStall      = 0,   // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
-  parameter int NumAcPairs    = 0    // address range comparator pairs (etm-contract section 22)
+  parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
+  parameter int AtomF45       = 0    // etm_top's AtomF45 (atom formats 4 and 5, section 19)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -543,7 +544,8 @@ module trace_top #(
       .NumPc     (NumPc),
       .SecExt    (SecExt),
       .HasStall  (HasStall),
-      .NumAcPairs (NumAcPairs)
+      .NumAcPairs (NumAcPairs),
+      .AtomF45   (AtomF45)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

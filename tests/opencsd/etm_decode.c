@@ -200,7 +200,7 @@ static struct etm_model *drv_etm(struct drv *d)
     return g_rtl_tb ? &d->sys.etm : &d->m;
 }
 
-// trace_top with CFG=full's parameters (configs/configs.txt), for --rtl.
+// trace_top with CFG=full's parameters (configs/configs.txt), for --rtl; CFG=etmx's with --f45.
 static void drv_sys_init(struct drv *d)
 {
     struct sys_cfg c;
@@ -217,7 +217,7 @@ static void drv_sys_init(struct drv *d)
                              .pcsr = true, .sec_ext = true, .ude = true};
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs};
+                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs, .atom_f45 = g_f45};
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -1099,6 +1099,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             exit(2);
         }
         etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib);
+        if (g_f45) { // the bytes hold for AtomF45 = 1 only (configuration etmx)
+            fprintf(scn_f, "config atomf45=1\n");
+        }
         g_scn_on = true;
     }
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
@@ -1485,7 +1488,9 @@ int main(int argc, char **argv)
                    "  mispredicts and recovers (etm_spec_pe.c); only the configurations\n"
                    "  without timestamps, cycle counts and overflows; the decoded path\n"
                    "  must be the committed one.\n"
-                   "  --f45: the unit packs atoms with formats 4 and 5 too (section 19).\n"
+                   "  --f45: the unit packs atoms with formats 4 and 5 too (section 19);\n"
+                   "  with --rtl, TB must be trace_tb of CFG=etmx (AtomF45 = 1: each run's\n"
+                   "  scenario says config atomf45=1).\n"
                    "  --q: Q elements (section 20, QSupp = 1, TRCCONFIGR.QE): OpenCSD's\n"
                    "  ranges must consume the retired path (no overflow configurations).\n"
                    "  --rtl-acpairs N (with --rtl): TB is built with NumAcPairs N (etmx:\n"
@@ -1537,8 +1542,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "etm_decode: --q needs MaxSpec 0 ([ETM-Q-2]): not with --spec\n");
         return 2;
     }
-    if (g_rtl_tb && (g_spec > 0u || g_f45 || g_q)) {
-        fprintf(stderr, "etm_decode: --spec and --f45 are golden-model features; the RTL "
+    if (g_rtl_tb && (g_spec > 0u || g_q)) {
+        fprintf(stderr, "etm_decode: --spec and --q are golden-model features; the RTL "
                         "(--rtl) has neither\n");
         return 2;
     }
@@ -1602,7 +1607,8 @@ int main(int argc, char **argv)
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
            "%u runs with overflows; %u skipped)\n",
-           g_rtl_tb ? (g_rtl_acpairs ? " on the RTL (lockstep, CFG=etmx)" : " on the RTL (lockstep, CFG=full)") : tpiu ? " through funnel+TPIU" : "",
+           g_rtl_tb ? (g_rtl_acpairs || g_f45 ? " on the RTL (lockstep, CFG=etmx)" : " on the RTL (lockstep, CFG=full)")
+                    : tpiu ? " through funnel+TPIU" : "",
            pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
     if (g_rtl_tb) {
         printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "

@@ -35,6 +35,7 @@ module etm_replay_tb #(
   parameter int NumPc     = 4,
   parameter int SecExt    = 1,
   parameter int NumAcPairs = 0,  // address range comparator pairs (etm-contract section 22)
+  parameter int AtomF45   = 0,
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -54,6 +55,7 @@ module etm_replay_tb #(
     if (name == "NumPc") return NumPc;
     if (name == "NumAcPairs") return NumAcPairs;
     if (name == "SecExt") return SecExt;
+    if (name == "AtomF45") return AtomF45;
     return -1;
   endfunction
 
@@ -114,7 +116,8 @@ module etm_replay_tb #(
     .CcSize    (CcSize),
     .NumPc     (NumPc),
     .SecExt    (SecExt),
-    .NumAcPairs (NumAcPairs)
+    .NumAcPairs (NumAcPairs),
+    .AtomF45   (AtomF45)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),

@@ -63,6 +63,7 @@ module sys_replay_tb #(
   parameter int FunnelHold      = 8,
   parameter int HasStall        = 0,  // ETM TRCSTALLCTLR (etm-contract section 21)
   parameter int NumAcPairs      = 0,  // address range comparator pairs (etm-contract section 22)
+  parameter int AtomF45         = 0,
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -107,6 +108,7 @@ module sys_replay_tb #(
     if (name == "FunnelHold") return FunnelHold;
     if (name == "HasStall") return HasStall;
     if (name == "NumAcPairs") return NumAcPairs;
+    if (name == "AtomF45") return AtomF45;
     return -1;
   endfunction
 
@@ -259,7 +261,8 @@ module sys_replay_tb #(
     .NumPc           (NumPc),
     .FunnelHold      (FunnelHold),
     .HasStall        (HasStall),
-    .NumAcPairs      (NumAcPairs)
+    .NumAcPairs      (NumAcPairs),
+    .AtomF45         (AtomF45)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),

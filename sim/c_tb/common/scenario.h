@@ -195,6 +195,7 @@ enum scen_cfg_key {
     SCFG_FHOLD,
     SCFG_STALL, /* ETM: HasStall (only with etm=1; docs/etm-contract.md §21) */
     SCFG_ACPAIRS, /* ETM: NumAcPairs (docs/etm-contract.md section 22) */
+    SCFG_ATOMF45, /* ETM: AtomF45 (docs/etm-contract.md section 19; only with etm=1) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

@@ -39,9 +39,10 @@ void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
         len += snprintf(buf + len, n - (size_t)len, " etm=%d", s->has_etm);
     if (s->has_etm && len > 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len,
-                 " etmfifo=%u rsdepth=%u ccsize=%u numpc=%u funnelhold=%u stall=%d acpairs=%u",
+                 " etmfifo=%u rsdepth=%u ccsize=%u numpc=%u funnelhold=%u stall=%d acpairs=%u"
+                 " atomf45=%d",
                  s->etm.fifo_depth, s->etm.rs_depth, s->etm.cc_size, s->etm.num_pc,
-                 s->funnel_hold, s->etm.has_stall, s->etm.num_ac_pairs);
+                 s->funnel_hold, s->etm.has_stall, s->etm.num_ac_pairs, s->etm.atom_f45);
 }
 
 double now_s(void)

@@ -39,7 +39,8 @@ module trace_tb_top #(
   parameter int NumPc         = 4,
   parameter int FunnelHold    = 8,
   parameter int HasStall      = 0,   // docs/etm-contract.md section 21
-  parameter int NumAcPairs    = 0    // address range comparator pairs (etm-contract section 22)
+  parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
+  parameter int AtomF45       = 0    // atom formats 4 and 5 (etm-contract section 19)
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -267,7 +268,8 @@ module trace_tb_top #(
     .NumPc         (NumPc),
     .FunnelHold    (FunnelHold),
     .HasStall      (HasStall),
-    .NumAcPairs    (NumAcPairs)
+    .NumAcPairs    (NumAcPairs),
+    .AtomF45       (AtomF45)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
