@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ETM top: the non-speculative ETMv4.5 instruction trace unit for Armv8-M (wiring only).
+// ETM top: the ETMv4.5 instruction trace unit for Armv8-M (wiring only).
 // Spec: Armv8-M B14.3 (Embedded Trace Macrocell); docs/etm-contract.md.
 
 `default_nettype none
@@ -11,7 +11,8 @@ module etm_top #(
   parameter int RsDepth   = 3,    // return-stack entries 0..15
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // DWT CMPMATCH inputs 0..4
-  parameter int SecExt    = 1     // Security Extension implemented, 0 or 1
+  parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
+  parameter int MaxSpec   = 0     // TRCIDR8.MAXSPEC 0..16, 0 = non-speculative [ETM-SPEC-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -40,6 +41,11 @@ module etm_top #(
   input  logic [8:0]  exc_num_i,
   input  logic [31:0] exc_ret_i,
   input  logic [((NumPc > 0) ? NumPc : 1)-1:0] cmpmatch_i,  // bit 0 unused when NumPc = 0
+  // PE speculation [ETM-SPEC-PE-*] (ignored when MaxSpec = 0)
+  input  logic [4:0]  spec_commit_i,
+  input  logic        spec_flush_i,
+  input  logic [4:0]  spec_cancel_i,
+  input  logic        spec_mispred_i,
   // system inputs
   input  logic [63:0] gts_i,
   input  logic        niden_i,
@@ -64,6 +70,7 @@ module etm_top #(
   logic [etm_pkg::MaxBytes*8-1:0] push_data;
   logic [5:0]  push_len;
   logic        unused_pprot, idle;
+  logic        sd_zero, cp_zero;   // [ETM-SPEC-8] IDLE needs sd == 0, the flush ack cp == 0
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -72,7 +79,8 @@ module etm_top #(
     .RsDepth (RsDepth),
     .CcSize  (CcSize),
     .NumPc   (NumPc),
-    .SecExt  (SecExt)
+    .SecExt  (SecExt),
+    .MaxSpec (MaxSpec)
   ) u_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -87,7 +95,7 @@ module etm_top #(
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
     .fifo_empty_i   (count == 9'd0),
-    .atoms_empty_i  (atoms_empty),
+    .atoms_empty_i  (atoms_empty & sd_zero),
     .ss_we_i        (ss_we),
     .ss_d_i         (ss_d),
     .en_o           (en),
@@ -112,7 +120,8 @@ module etm_top #(
     .RsDepth   (RsDepth),
     .CcSize    (CcSize),
     .NumPc     (NumPc),
-    .SecExt    (SecExt)
+    .SecExt    (SecExt),
+    .MaxSpec   (MaxSpec)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -148,6 +157,12 @@ module etm_top #(
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
     .afvalid_i      (afvalid_i),
+    .spec_commit_i  (spec_commit_i),
+    .spec_flush_i   (spec_flush_i),
+    .spec_cancel_i  (spec_cancel_i),
+    .spec_mispred_i (spec_mispred_i),
+    .spec_sd_zero_o (sd_zero),
+    .spec_cp_zero_o (cp_zero),
     .fifo_count_i   (count),
     .push_data_o    (push_data),
     .push_len_o     (push_len),
@@ -166,7 +181,7 @@ module etm_top #(
     .atready_i     (atready_i),
     .atdata_o      (atdata_o),
     .afvalid_i     (afvalid_i),
-    .atoms_empty_i (atoms_empty),
+    .atoms_empty_i (atoms_empty & cp_zero),
     .afready_o     (afready_o)
   );
 

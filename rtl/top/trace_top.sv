@@ -46,7 +46,8 @@ module trace_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int MaxSpec       = 0    // TRCIDR8.MAXSPEC 0..16 (docs/etm-contract.md 18)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -165,6 +166,11 @@ module trace_top #(
   input  logic        etm_exc_valid_i,
   input  logic [8:0]  etm_exc_num_i,
   input  logic [31:0] etm_exc_ret_i,
+  // the PE's speculation inputs ([ETM-SPEC-PE-*]; unused without HasEtm or with MaxSpec = 0)
+  input  logic [4:0]  etm_spec_commit_i,
+  input  logic        etm_spec_flush_i,
+  input  logic [4:0]  etm_spec_cancel_i,
+  input  logic        etm_spec_mispred_i,
   // the ETM's ATB master and the funnel's output into the TPIU, observed (0 without HasEtm)
   output logic        etm_atvalid_o,
   output logic        etm_atready_o,    // the ATREADY the ETM sees
@@ -537,7 +543,8 @@ module trace_top #(
       .RsDepth   (RsDepth),
       .CcSize    (CcSize),
       .NumPc     (NumPc),
-      .SecExt    (SecExt)
+      .SecExt    (SecExt),
+      .MaxSpec   (MaxSpec)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
@@ -564,6 +571,10 @@ module trace_top #(
       .exc_num_i   (etm_exc_num_i),
       .exc_ret_i   (etm_exc_ret_i),
       .cmpmatch_i  (cmpmatch_o[PcW-1:0]),
+      .spec_commit_i  (etm_spec_commit_i),
+      .spec_flush_i   (etm_spec_flush_i),
+      .spec_cancel_i  (etm_spec_cancel_i),
+      .spec_mispred_i (etm_spec_mispred_i),
       .gts_i       (gts_i),
       .niden_i     (niden_i),
       .spniden_i   (spniden_i),
@@ -599,7 +610,9 @@ module trace_top #(
     logic unused_etm;
     assign unused_etm = ^{etm_psel, etm_pe_valid_i, etm_pe_addr_i, etm_pe_size_i, etm_pe_br_i,
                           etm_pe_ind_i, etm_pe_taken_i, etm_pe_link_i, etm_pe_excret_i,
-                          etm_pe_ns_i, etm_exc_valid_i, etm_exc_num_i, etm_exc_ret_i};
+                          etm_pe_ns_i, etm_exc_valid_i, etm_exc_num_i, etm_exc_ret_i,
+                          etm_spec_commit_i, etm_spec_flush_i, etm_spec_cancel_i,
+                          etm_spec_mispred_i};
   end
 
 endmodule
