@@ -69,7 +69,7 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_spec.sv rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv \
               rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners

@@ -56,7 +56,7 @@ PRINT_KEYS = {
     "HasCycCnt": "cyccnt", "HasPrfCnt": "prfcnt", "HasExtTrig": "exttrig",
     "HasVmask": "vmask", "HasPcsr": "pcsr", "HasEtm": "etm",
     "EtmFifoDepth": "etmfifo", "RsDepth": "rsdepth", "CcSize": "ccsize", "NumPc": "numpc",
-    "FunnelHold": "funnelhold",
+    "FunnelHold": "funnelhold", "MaxSpec": "maxspec",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.

@@ -28,7 +28,8 @@
 #endif
 
 #if !defined(SYS_CFG_HAS_ETM) || !defined(ETM_CFG_FIFO_DEPTH) || !defined(ETM_CFG_RS_DEPTH) ||  \
-    !defined(ETM_CFG_CC_SIZE) || !defined(ETM_CFG_NUM_PC) || !defined(ETM_CFG_FUNNEL_HOLD)
+    !defined(ETM_CFG_CC_SIZE) || !defined(ETM_CFG_NUM_PC) || !defined(ETM_CFG_FUNNEL_HOLD) || \
+    !defined(ETM_CFG_MAX_SPEC)
 #error "build with -DSYS_CFG_HAS_ETM=.. -DETM_CFG_FIFO_DEPTH=.. etc."
 #endif
 
@@ -78,6 +79,7 @@ static const struct sys_cfg build_sys_cfg = {
         .cc_size = ETM_CFG_CC_SIZE,
         .num_pc = ETM_CFG_NUM_PC,
         .sec_ext = FPB_CFG_SEC_EXT != 0,
+        .max_spec = ETM_CFG_MAX_SPEC,
     },
     .funnel_hold = ETM_CFG_FUNNEL_HOLD,
 };

@@ -18,7 +18,7 @@ const char *const scen_cfg_key_name[SCFG_NKEYS] = {
     "ports",  "fifo",   "hwfifo",  "ts",    "gts",    "code",    "lit",    "both",
     "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
     "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr",
-    "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold"};
+    "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold", "maxspec"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
     "atb",      "txb",      "etm",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
@@ -319,8 +319,8 @@ static void parse_config_token(struct parser *p, char *t)
     if (k < 0) {
         perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
                 "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
-                "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc or "
-                "funnelhold)", key);
+                "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc, "
+                "funnelhold or maxspec)", key);
         return;
     }
     uint32_t lo = 0, hi = SCFG_ANY;
@@ -374,7 +374,7 @@ static void parse_config(struct parser *p)
         perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value (keys: ports "
                 "fifo hwfifo ts gts code lit both sec ude tpiu portwidth atbfifo frameidle dwt "
                 "comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr etm etmfifo rsdepth ccsize numpc "
-                "funnelhold)");
+                "funnelhold maxspec)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++)
@@ -739,7 +739,48 @@ static void parse_evt(struct parser *p)
 }
 
 /* ETM PE trace interface lines (SCENARIO.md "ETM lines"). */
+
+/* " commit=N flush=1 cancel=K mispred=1", the non-zero ones ("" for none). */
+static void pe_spec_fmt(uint32_t m, char *buf, size_t n)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    if (PE_SPEC_COMMIT(m) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " commit=%u", PE_SPEC_COMMIT(m));
+    if ((m & PE_SPEC_FLUSH) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " flush=1");
+    if (PE_SPEC_CANCEL(m) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " cancel=%u", PE_SPEC_CANCEL(m));
+    if ((m & PE_SPEC_MISPRED) && pos < n)
+        snprintf(buf + pos, n - pos, " mispred=1");
+}
 static const char *const pe_br_names[4] = {"none", "n", "e", "ind"};
+
+/* The speculation options of a pe, pe_exc or pe_spec line (o[0..3] = commit, flush, cancel,
+ * mispred): the obligations [ETM-SPEC-PE-3] the line can break; 0 on an error. */
+#define PE_SPEC_OPTS                                                                        \
+    {"commit", 0, 31, false, 0}, {"flush", 0, 1, false, 0}, {"cancel", 0, 31, false, 0},    \
+        {"mispred", 0, 1, false, 0}
+static bool pe_spec_mask(struct parser *p, const struct opt_spec *o, uint32_t *mask)
+{
+    if ((o[2].val || o[3].val) && !o[1].val) {
+        perr(p, "%s: cancel= and mispred=1 need flush=1 ([ETM-SPEC-PE-3])", p->tok[0]);
+        return false;
+    }
+    *mask = PE_SPEC_MASK(o[0].val, o[1].val, o[2].val, o[3].val);
+    return true;
+}
+
+static void parse_pe_spec(struct parser *p)
+{
+    struct opt_spec o[] = {PE_SPEC_OPTS};
+    uint32_t mask;
+    if (!parse_opts(p, 1, o, 4) || !pe_spec_mask(p, o, &mask))
+        return;
+    struct event *e = new_event(p, EV_PE_SPEC);
+    if (e)
+        e->mask = mask;
+}
 
 static void parse_pe(struct parser *p)
 {
@@ -750,8 +791,10 @@ static void parse_pe(struct parser *p)
         return;
     struct opt_spec o[] = {{"size", 16, 32, false, 0}, {"br", 0, 3, false, 0},
                            {"link", 0, 1, false, 0},   {"excret", 0, 1, false, 0},
-                           {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0}};
-    if (!parse_opts(p, 2, o, 6))
+                           {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0},
+                           PE_SPEC_OPTS};
+    uint32_t mask;
+    if (!parse_opts(p, 2, o, 10) || !pe_spec_mask(p, o + 6, &mask))
         return;
     if (o[0].given && o[0].val != 16 && o[0].val != 32) {
         perr(p, "pe: size=%" PRIu64 " invalid (expected 16 or 32)", o[0].val);
@@ -778,6 +821,7 @@ static void parse_pe(struct parser *p)
     e->val = (o[0].val == 32 ? PE_SIZE32 : 0) | (o[1].val ? PE_BR : 0) |
              (o[1].val == 3 ? PE_IND : 0) | (o[1].val >= 2 ? PE_TAKEN : 0) |
              (o[2].val ? PE_LINK : 0) | (o[3].val ? PE_EXCRET : 0) | (o[4].val ? PE_NS : 0);
+    e->mask = mask;
 }
 
 static void parse_pe_exc(struct parser *p)
@@ -785,8 +829,10 @@ static void parse_pe_exc(struct parser *p)
     uint64_t num;
     if (!count_arg(p, 1, "NUM", 1, 511, &num))
         return;
-    struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0}};
-    if (!parse_opts(p, 2, o, 2))
+    struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0},
+                           PE_SPEC_OPTS};
+    uint32_t mask;
+    if (!parse_opts(p, 2, o, 6) || !pe_spec_mask(p, o + 2, &mask))
         return;
     if (!o[0].given) {
         perr(p, "pe_exc: expected ret=ADDR (the preferred return address)");
@@ -798,6 +844,7 @@ static void parse_pe_exc(struct parser *p)
     e->data = (uint32_t)num;
     e->addr = (uint32_t)o[0].val;
     e->val = o[1].val ? PE_NS : 0;
+    e->mask = mask;
 }
 
 /* A value of a byte or pin-value list is 0x-hex or a single decimal digit: a bare number of
@@ -947,6 +994,8 @@ static void parse_line(struct parser *p, char *line)
         parse_pe(p);
     else if (strcmp(kw, "pe_exc") == 0)
         parse_pe_exc(p);
+    else if (strcmp(kw, "pe_spec") == 0)
+        parse_pe_spec(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -1172,18 +1221,28 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
     case EV_PE: {
         unsigned v = (unsigned)e->val;
         const char *br = !(v & PE_BR) ? "none" : (v & PE_IND) ? "ind" : (v & PE_TAKEN) ? "e" : "n";
-        char rest[24] = "";
+        char rest[24] = "", sp[64];
         if (e->count != 1)
             snprintf(rest, sizeof rest, " n=%" PRIu64, e->count);
-        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s", e->addr,
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s%s", e->addr,
                  (v & PE_SIZE32) ? 32u : 16u, br, (v & PE_LINK) ? 1u : 0u,
-                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest);
+                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest, sp);
         break;
     }
-    case EV_PE_EXC:
-        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u", e->data, e->addr,
-                 (e->val & PE_NS) ? 1u : 0u);
+    case EV_PE_EXC: {
+        char sp[64];
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u%s", e->data, e->addr,
+                 (e->val & PE_NS) ? 1u : 0u, sp);
         break;
+    }
+    case EV_PE_SPEC: {
+        char sp[64];
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe_spec%s", sp);
+        break;
+    }
     case EV_FLUSH:
         snprintf(buf, n, "flush");
         break;

@@ -31,6 +31,7 @@ enum ev_kind {
                         val = PE_* flags */
     EV_PE_EXC,       /* ETM PE interface: exception, data = number, addr = return address,
                         val = PE_NS */
+    EV_PE_SPEC,      /* ETM PE interface: speculation inputs alone for one cycle (mask) */
     EV_END,
     EV_NKINDS
 };
@@ -91,6 +92,15 @@ enum ev_sig {
 #define PE_LINK 0x10u
 #define PE_EXCRET 0x20u
 #define PE_NS 0x40u
+/* EV_PE / EV_PE_EXC / EV_PE_SPEC: mask = the speculation inputs of the event's (first) cycle
+ * (trace_top's etm_spec_* inputs, docs/etm-contract.md 18.2). */
+#define PE_SPEC_COMMIT(m) ((unsigned)(m) & 0x1Fu)
+#define PE_SPEC_FLUSH 0x20u
+#define PE_SPEC_CANCEL(m) (((unsigned)(m) >> 6) & 0x1Fu)
+#define PE_SPEC_MISPRED 0x800u
+#define PE_SPEC_MASK(commit, flush, cancel, mispred)                                        \
+    (((uint32_t)(commit) & 0x1Fu) | ((flush) ? PE_SPEC_FLUSH : 0u) |                         \
+     (((uint32_t)(cancel) & 0x1Fu) << 6) | ((mispred) ? PE_SPEC_MISPRED : 0u))
 /* EV_WAIT_IDLE: val bit (tpiu=1). */
 #define WAIT_TPIU 0x1u
 /* EV_FETCH: expected outputs in the cycle after the access. */
@@ -189,6 +199,7 @@ enum scen_cfg_key {
     SCFG_CCSIZE,
     SCFG_NUMPC,
     SCFG_FHOLD,
+    SCFG_MAXSPEC, /* ETM: MaxSpec (docs/etm-contract.md 18) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

@@ -39,8 +39,9 @@ void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
         len += snprintf(buf + len, n - (size_t)len, " etm=%d", s->has_etm);
     if (s->has_etm && len > 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len,
-                 " etmfifo=%u rsdepth=%u ccsize=%u numpc=%u funnelhold=%u", s->etm.fifo_depth,
-                 s->etm.rs_depth, s->etm.cc_size, s->etm.num_pc, s->funnel_hold);
+                 " etmfifo=%u rsdepth=%u ccsize=%u numpc=%u funnelhold=%u maxspec=%u",
+                 s->etm.fifo_depth, s->etm.rs_depth, s->etm.cc_size, s->etm.num_pc,
+                 s->funnel_hold, s->etm.max_spec);
 }
 
 double now_s(void)

@@ -37,7 +37,8 @@ module trace_tb_top #(
   parameter int RsDepth       = 3,
   parameter int CcSize        = 12,
   parameter int NumPc         = 4,
-  parameter int FunnelHold    = 8
+  parameter int FunnelHold    = 8,
+  parameter int MaxSpec       = 0    // docs/etm-contract.md section 18
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -157,6 +158,10 @@ module trace_tb_top #(
   input  logic        etm_exc_valid_i,
   input  logic [8:0]  etm_exc_num_i,
   input  logic [31:0] etm_exc_ret_i,
+  input  logic [4:0]  etm_spec_commit_i,
+  input  logic        etm_spec_flush_i,
+  input  logic [4:0]  etm_spec_cancel_i,
+  input  logic        etm_spec_mispred_i,
   output logic        etm_atvalid_o,
   output logic        etm_atready_o,
   output logic [7:0]  etm_atdata_o,
@@ -262,7 +267,8 @@ module trace_tb_top #(
     .RsDepth       (RsDepth),
     .CcSize        (CcSize),
     .NumPc         (NumPc),
-    .FunnelHold    (FunnelHold)
+    .FunnelHold    (FunnelHold),
+    .MaxSpec       (MaxSpec)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -370,6 +376,10 @@ module trace_tb_top #(
     .etm_exc_valid_i (etm_exc_valid_i),
     .etm_exc_num_i   (etm_exc_num_i),
     .etm_exc_ret_i   (etm_exc_ret_i),
+    .etm_spec_commit_i  (etm_spec_commit_i),
+    .etm_spec_flush_i   (etm_spec_flush_i),
+    .etm_spec_cancel_i  (etm_spec_cancel_i),
+    .etm_spec_mispred_i (etm_spec_mispred_i),
     .etm_atvalid_o   (etm_atvalid_o),
     .etm_atready_o   (etm_atready_o),
     .etm_atdata_o    (etm_atdata_o),

@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_MSPEC, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -44,6 +44,7 @@ static const char *const def_name[D_N] = {
     "DWT_CFG_EXTTRIG",        "DWT_CFG_VMASK",           "DWT_CFG_PCSR",
     "SYS_CFG_HAS_ETM",        "ETM_CFG_FIFO_DEPTH",      "ETM_CFG_RS_DEPTH",
     "ETM_CFG_CC_SIZE",        "ETM_CFG_NUM_PC",          "ETM_CFG_FUNNEL_HOLD",
+    "ETM_CFG_MAX_SPEC",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -53,6 +54,7 @@ static const char *const def_param[D_N] = {
     "NumComp",      "DwtFifoDepth",  "HasMain",     "HasTrace",     "HasCycCnt",
     "HasPrfCnt",    "HasExtTrig",    "HasVmask",    "HasPcsr",      "HasEtm",
     "EtmFifoDepth", "RsDepth",       "CcSize",      "NumPc",        "FunnelHold",
+    "MaxSpec",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
