@@ -86,7 +86,7 @@ GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
 # reads the golden side's bytes with, sim/c_tb/common/fcov_etm.c)
 TB_DEC_SRCS  := sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
-                tests/opencsd/etm_prog.c $(TB_DEC_SRCS)
+                tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c $(TB_DEC_SRCS)
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -490,7 +490,7 @@ VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
-                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
+                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
                 sim/c_tb/common/sr_write.c sim/decode/etm4dec.c sim/decode/hwsrc.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \

@@ -1070,6 +1070,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->has_dwt = cfg->has_dwt;
     g->dcfg = cfg->dwt;
     g->has_etm = cfg->has_etm;
+    g->etm_max_spec = cfg->etm.max_spec;
     rgen_rewind(g);
 }
 
@@ -1090,6 +1091,7 @@ void rgen_rewind(void *ctx)
     struct fpb_cfg fcfg = g->fcfg;
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
     bool has_etm = g->has_etm;
+    unsigned etm_max_spec = g->etm_max_spec;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
@@ -1102,6 +1104,7 @@ void rgen_rewind(void *ctx)
     g->has_dwt = has_dwt;
     g->dcfg = dcfg;
     g->has_etm = has_etm;
+    g->etm_max_spec = etm_max_spec;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
