@@ -52,7 +52,7 @@ module etm_spec #(
     logic [4:0] r;
     r = '0;
     for (int i = 0; i < L; i++) r = r + {4'h0, v[i]};
-    return r;
+    pop17 = r;  // (no return: Yosys 0.23)
   endfunction
 
   always_comb begin
