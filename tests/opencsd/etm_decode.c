@@ -47,7 +47,9 @@
 //                   [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
 //        etm_decode --pkts-of FILE [--configr V]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
-//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
+//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear. With
+//   --rtl: TB must be a harness whose MaxSpec is N (etmx's trace_tb for --spec 4; the
+//   scenario's config line says maxspec=N, so another harness skips it).
 //   --dump prints the ETM bytes, --pkts OpenCSD's packet list (stderr); --only and --seed
 //   pick one configuration (by name) and one seed. --pkt-out DIR writes, per run,
 //   DIR/CONFIG-SEED.bin (the byte stream OpenCSD got: the ETM's ATB bytes, or with --tpiu
@@ -191,7 +193,7 @@ static void drv_sys_init(struct drv *d)
                              .pcsr = true, .sec_ext = true, .ude = true};
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                             .sec_ext = true};
+                             .sec_ext = true, .max_spec = g_spec}; // --spec: etmx's MaxSpec
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -233,6 +235,10 @@ static void drv_cycle_sys(struct drv *d)
     si.etm_exc_valid = d->in.exc_valid;
     si.etm_exc_num = d->in.exc_num;
     si.etm_exc_ret = d->in.exc_ret;
+    si.etm_spec_commit = d->in.spec_commit;
+    si.etm_spec_flush = d->in.spec_flush;
+    si.etm_spec_cancel = d->in.spec_cancel;
+    si.etm_spec_mispred = d->in.spec_mispred;
     if (g_scn_on) {
         etm_scn_cycle_sys(&g_scn, &si);
     }
@@ -249,6 +255,8 @@ static void drv_cycle_sys(struct drv *d)
     d->tin.psel = d->tin.penable = d->tin.pwrite = false;
     d->ipsel = d->ipenable = false;
     d->in.cmpmatch = 0;
+    d->in.spec_commit = d->in.spec_cancel = 0;
+    d->in.spec_flush = d->in.spec_mispred = false;
 }
 
 static void drv_cycle(struct drv *d)
@@ -975,7 +983,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
             exit(2);
         }
-        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib);
+        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib, g_spec);
         g_scn_on = true;
     }
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
@@ -1306,7 +1314,8 @@ int main(int argc, char **argv)
                    "  functional coverage goes to DIR/CONFIG-SEED.json) is\n"
                    "  what OpenCSD deformats and decodes. The start/stop configurations\n"
                    "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
-                   "  it). Each run's line names its seed.\n"
+                   "  it). Each run's line names its seed. With --spec N, TB's MaxSpec\n"
+                   "  must be N (CFG=etmx: 4); the scenarios carry the PE's speculation.\n"
                    "  --scn FILE (repeatable, with --rtl): instead, each directed scenario\n"
                    "  FILE as it is: its pe/pe_exc lines are the path, a T32 image is built\n"
                    "  from them (etm_scnprog.c), the harness runs FILE with --capture-txb and\n"
@@ -1340,9 +1349,9 @@ int main(int argc, char **argv)
     }
     unsigned pass = 0, fail = 0;
     bool user_verbose = g_verbose;
-    if (g_rtl_tb && (g_spec > 0u || g_f45)) {
-        fprintf(stderr, "etm_decode: --spec and --f45 are golden-model features; the RTL "
-                        "(--rtl) has neither\n");
+    if (g_rtl_tb && g_f45) {
+        fprintf(stderr, "etm_decode: --f45 is a golden-model feature; the RTL (--rtl) has "
+                        "no atom formats 4 and 5\n");
         return 2;
     }
     if (g_rtl_tb) {
