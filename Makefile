@@ -73,7 +73,7 @@ RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_spec.sv rtl/etm
               rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
-ETM_LINT_SETS := "64 3 12 4 1" "64 0 20 0 0" "128 1 16 1 1" "256 15 20 4 0"
+ETM_LINT_SETS := "64 3 12 4 1 0" "64 0 20 0 0 1" "128 1 16 1 1 16" "256 15 20 4 0 4"
 RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_FUNNEL) $(RTL_ETM) \
               $(RTL_TOP)
 RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt -Irtl/etm
@@ -299,9 +299,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
 	@set -e; for p in $(ETM_LINT_SETS); do set -- $$p; \
-	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5"; \
+	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5 MaxSpec=$$6"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
-	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 \
+	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 -GMaxSpec=$$6 \
 	    rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
