@@ -501,10 +501,11 @@ module etm_gen #(
             ob = {ob[MaxB*8-17:0], 8'h2D, 2'b00, cp_q + 6'(sp_tc)};
             ol = ol + 6'd2;
           end
-          ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
+          ob = {ob[MaxB*8-17:0], 16'h0005};     // Overflow
           ol = ol + 6'd2;
           at_n_d = 5'd0;  at_bits_d = 3'd0;
-          ovf_d = 1'b1;  resync_d = 1'b1;  ton_d = 1'b1;
+          ovf_d = 1'b1;
+          resync_d = 1'b1;  ton_d = 1'b1;
           need_d = etm_pkg::NaNone;
           ccu_d = cfg_cci_i;
         end
