@@ -1409,7 +1409,10 @@ int main(int argc, char **argv)
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
            "%u runs with overflows; %u skipped)\n",
-           g_rtl_tb ? (g_spec ? " on the RTL (lockstep, CFG=etmx)" : " on the RTL (lockstep, CFG=full)") : tpiu ? " through funnel+TPIU" : "",
+           g_rtl_tb ? (g_spec ? " on the RTL (lockstep, CFG=etmx)"
+                              : " on the RTL (lockstep, CFG=full)")
+           : tpiu   ? " through funnel+TPIU"
+                    : "",
            pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
     if (g_rtl_tb) {
         printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "
