@@ -69,11 +69,11 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_gen.sv \
-              rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_spec.sv \
+              rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
-ETM_LINT_SETS := "64 3 12 4 1 0" "64 0 20 0 0 0" "128 1 16 1 1 1" "256 15 20 4 0 1"
+ETM_LINT_SETS := "64 3 12 4 1 0 0" "64 0 20 0 0 0 1" "128 1 16 1 1 1 16" "256 15 20 4 0 1 4"
 RTL_SRCS   := $(RTL_COMMON) $(RTL_ITM) $(RTL_FPB) $(RTL_TPIU) $(RTL_DWT) $(RTL_FUNNEL) $(RTL_ETM) \
               $(RTL_TOP)
 RTL_INC    := -Irtl/common -Irtl/itm -Irtl/fpb -Irtl/tpiu -Irtl/dwt -Irtl/etm
@@ -86,7 +86,7 @@ GOLDEN_TESTS := $(sort $(wildcard sim/golden/tests/test_*.c))
 # reads the golden side's bytes with, sim/c_tb/common/fcov_etm.c)
 TB_DEC_SRCS  := sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c
 TB_C_SRCS    := $(sort $(wildcard sim/c_tb/common/*.c) $(wildcard sim/c_tb/trace/*.c)) \
-                tests/opencsd/etm_prog.c $(TB_DEC_SRCS)
+                tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c $(TB_DEC_SRCS)
 TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
@@ -299,9 +299,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@echo "== lint dwt NumComp=0 DwtFifoDepth=16"; $(VERILATOR) --lint-only -Wall --top-module dwt_top \
 	    $(RTL_INC) lint/verilator.vlt -GNumComp=0 -GDwtFifoDepth=16 rtl/common/cs_pkg.sv $(RTL_DWT)
 	@set -e; for p in $(ETM_LINT_SETS); do set -- $$p; \
-	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5 AtomF45=$$6"; \
+	  echo "== lint etm FifoDepth=$$1 RsDepth=$$2 CcSize=$$3 NumPc=$$4 SecExt=$$5 AtomF45=$$6 MaxSpec=$$7"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
-	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 -GAtomF45=$$6 \
+	    -GFifoDepth=$$1 -GRsDepth=$$2 -GCcSize=$$3 -GNumPc=$$4 -GSecExt=$$5 -GAtomF45=$$6 -GMaxSpec=$$7 \
 	    rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for d in 64 128 256; do echo "== lint etm HasStall=1 FifoDepth=$$d"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
@@ -496,7 +496,7 @@ VEC_COMMON   := $(addprefix sim/c_tb/common/,driver.c scenario.c stream.c pktdec
 VEC_GEN_SRCS := $(VEC_DIR)/vecgen.c $(VEC_DIR)/vecgen_blk.c $(VEC_DIR)/vecfmt.c \
                 $(VEC_DIR)/vecport.c $(VEC_DIR)/vecrec.c $(VEC_COMMON) sim/c_tb/common/random.c \
                 sim/c_tb/common/random_dwt.c sim/c_tb/common/random_bias.c \
-                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c \
+                sim/c_tb/common/random_etm.c tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c \
                 sim/c_tb/common/random_map.c sim/c_tb/common/scen_cfg.c sim/c_tb/common/pins.c \
                 sim/c_tb/common/sr_write.c sim/decode/etm4dec.c sim/decode/hwsrc.c $(GOLDEN_SRCS)
 VEC_DUMP_SRCS := $(VEC_DIR)/pktdump.c $(VEC_DIR)/vecfmt.c sim/c_tb/common/pktdec.c \
@@ -810,13 +810,16 @@ ETM_RTL_SEEDS ?= 3
 # (docs/decoder-notes.md "The RTL's stream"): etm_e5_overflow loses events to the overflow
 # (section 14 E5), etm_ts_exc has the timestamps of exception entry and return ([ETM-TS-2]).
 # Their bytes are checked by their expect_etm lines and vectors etm-0005/etm-0011.
-ETM_OCSD_SCN_UNMODELLED := scenarios/etm_e5_overflow.scn scenarios/etm_ts_exc.scn
+# The speculation scenarios (etm_spec_*) need MaxSpec > 0 (CFG=etmspec), not full's harness.
+# --spec 4 --rtl: the speculative PE's runs on etmspec's harness (docs/etm-contract.md 18).
+ETM_OCSD_SCN_UNMODELLED := scenarios/etm_e5_overflow.scn scenarios/etm_ts_exc.scn \
+                           $(wildcard scenarios/etm_spec_*.scn)
 # Atom formats 4/5 (section 19) on the RTL: --f45 runs of ETM_RTL_F45_SEEDS seeds on trace_tb
 # of etmx (AtomF45 = 1) and the directed scenarios written for AtomF45 = 1 (etm_f45_*.scn)
 ETM_RTL_F45_SEEDS ?= 1
 ETM_OCSD_SCN_F45 := $(wildcard scenarios/etm_f45_*.scn)
-etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb $(BUILD)/tb/etmx/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
-	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl $(BUILD)/opencsd/etm-rtl-etmx $(BUILD)/opencsd/etm-rtl-f45 && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl-etmx
+etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/full/trace_tb $(BUILD)/tb/etmx/trace_tb $(BUILD)/tb/etmspec/trace_tb ## golden and RTL ETM trace decoded by OpenCSD's ETMv4 decoder = the retired path; tracedump's ETMv4 packets = OpenCSD's
+	@rm -rf $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl $(BUILD)/opencsd/etm-rtl-etmx $(BUILD)/opencsd/etm-rtl-f45 $(BUILD)/opencsd/etm-rtl-spec && mkdir -p $(ETM_PKT_DIR) $(ETM_PKT_DIR)-tpiu $(BUILD)/opencsd/etm-rtl-etmx
 	@$(BUILD)/opencsd/etm_decode --pkt-out $(ETM_PKT_DIR)
 	@$(BUILD)/opencsd/etm_decode --tpiu --pkt-out $(ETM_PKT_DIR)-tpiu
 	@$(BUILD)/opencsd/etm_decode --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/full/trace_tb \
@@ -831,6 +834,8 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl-f45
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-f45 \
 	    $(foreach f,$(ETM_OCSD_SCN_F45),--scn $(f))
+	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/etmspec/trace_tb \
+	    --rtl-dir $(BUILD)/opencsd/etm-rtl-spec
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 

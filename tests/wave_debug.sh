@@ -100,7 +100,7 @@ asan=$out/asan; mkdir -p "$asan"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 defs=$(make -s --no-print-directory c-params-base)
 objs=()
-for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c tests/opencsd/etm_prog.c \
+for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c \
            sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c; do
   o=$asan/$(echo "$src" | tr / _).o
   cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs \

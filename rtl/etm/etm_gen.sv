@@ -14,7 +14,8 @@ module etm_gen #(
   parameter int CcSize    = 12,   // cycle counter width 12..20
   parameter int NumPc     = 4,    // PE comparator inputs 0..4
   parameter int SecExt    = 1,    // Security Extension, 0 or 1
-  parameter int AtomF45   = 0     // 1: atom formats 4 and 5 ([ETM-ATOM-4..6], contract 19)
+  parameter int AtomF45   = 0,    // 1: atom formats 4 and 5 ([ETM-ATOM-4..6], contract 19)
+  parameter int MaxSpec   = 0     // TRCIDR8.MAXSPEC 0..16; 0 = non-speculative [ETM-SPEC-*]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -54,6 +55,13 @@ module etm_gen #(
   input  logic        niden_i,
   input  logic        spniden_i,
   input  logic        afvalid_i,
+  // PE speculation inputs [ETM-SPEC-PE-*] (ignored when MaxSpec = 0)
+  input  logic [4:0]  spec_commit_i,
+  input  logic        spec_flush_i,
+  input  logic [4:0]  spec_cancel_i,
+  input  logic        spec_mispred_i,
+  output logic        spec_sd_zero_o,  // sd == 0 (TRCSTATR.IDLE) [ETM-SPEC-8]
+  output logic        spec_cp_zero_o,  // cp == 0 (ATB flush acknowledge) [ETM-SPEC-8]
   // output FIFO
   input  logic [8:0]  fifo_count_i,    // count_q
   output logic [etm_pkg::MaxBytes*8-1:0] push_data_o,  // last byte in bits [7:0]
@@ -87,6 +95,7 @@ module etm_gen #(
   logic [20:0] sync_q, sync_d;          // sync_cnt
   logic        atwp_q, atwp_d;          // at_wp
   logic        at_b3_q, at_b3_d;        // atom 3 (1 = E), AtomF45: a list with an N holds <= 4
+  logic [5:0]  sd_q, sd_d, cp_q, cp_d;  // stream counters sd, cp [ETM-SPEC-4]
 
   // ---- Per-cycle terms [ETM-VIEW-1] ----------------------------------------------------
   logic        ev, ns, res_vi, res_ts, start, stop, in_ss, prohib, traced;
@@ -140,9 +149,50 @@ module etm_gen #(
   logic              wb3;        // atom 3 of the working list (AtomF45)
   logic [4:0]        p45;        // [ETM-ATOM-5]: the list with the new atom, atoms 0..4
 
+  // ---- Speculation [ETM-SPEC-*]: the outstanding-element list (etm_spec), working sd/cp --
+  logic [5:0]  wsd, wcp;
+  logic [4:0]  sp_kc, sp_tc;
+  logic        sp_mp, sp_new_tr, sp_clr;
+  logic [1:0]  sp_need, wneed;
+
+  if (MaxSpec > 0) begin : g_spec
+    etm_spec #(
+      .MaxSpec (MaxSpec)
+    ) u_spec (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .cfg_bb_i   (cfg_bb_i),
+      .commit_i   (spec_commit_i),
+      .flush_i    (spec_flush_i),
+      .cancel_i   (spec_cancel_i),
+      .mispred_i  (spec_mispred_i),
+      .kc_o       (sp_kc),
+      .mp_o       (sp_mp),
+      .rec_need_o (sp_need),
+      .tc_o       (sp_tc),
+      .new_i      (exc_valid_i | (pe_valid_i & pe_br_i)),
+      .new_atom_i (~exc_valid_i),
+      .new_e_i    (pe_taken_i),
+      .new_na_i   (wneed),
+      .new_tr_i   (sp_new_tr),
+      .clr_tr_i   (sp_clr)
+    );
+  end else begin : g_nospec
+    logic unused_spec;
+    assign unused_spec = ^{spec_commit_i, spec_flush_i, spec_cancel_i, spec_mispred_i,
+                           sp_new_tr, sp_clr, wneed};
+    assign sp_kc = '0;
+    assign sp_tc = '0;
+    assign sp_mp = 1'b0;
+    assign sp_need = etm_pkg::NaNone;
+  end
+
 `define ETM_PUT(b) begin eb = {eb[MaxB*8-9:0], (b)}; el = el + 6'd1; end
 `define ETM_FLUSH begin if (wn != 5'd0) begin \
     `ETM_PUT(atom_flush(wn, wbits, wb3)) wn = 5'd0; wbits = 3'd0; end end
+// Commit `2D cp` after the atoms, cp < 128 (one ULEB byte) [ETM-SPEC-6]
+`define ETM_COMMIT begin `ETM_FLUSH `ETM_PUT(8'h2D) `ETM_PUT({2'b00, wcp}) \
+    wsd = (wsd >= wcp) ? wsd - wcp : 6'd0; wcp = 6'd0; end
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
@@ -253,6 +303,30 @@ module etm_gen #(
     accept = 1'b0;  wa = addr_a;
     wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
     rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
+    sd_d = sd_q;  cp_d = cp_q;  wsd = sd_q;  wcp = cp_q;
+    sp_new_tr = 1'b0;  sp_clr = 1'b0;  wneed = etm_pkg::NaNone;
+
+    // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
+    if (MaxSpec > 0) begin
+      if (spec_flush_i) begin
+        if (sp_kc != 5'd0 || sp_mp) begin       // [ETM-SPEC-5] Cancel F1, or Mispredict
+          `ETM_FLUSH
+          if (sp_kc != 5'd0) begin
+            `ETM_PUT({7'b0010111, sp_mp})
+            `ETM_PUT({3'b000, sp_kc})
+          end else begin
+            `ETM_PUT(8'h30)
+          end
+        end
+        /* verilator lint_off UNSIGNED */  // sp_kc is 0 when MaxSpec = 0
+        wsd = (wsd >= 6'(sp_kc)) ? wsd - 6'(sp_kc) : 6'd0;
+        /* verilator lint_on UNSIGNED */
+        need_d = sp_need;                       // [ETM-SPEC-8]
+        atwp_d = 1'b1;
+        rs_n_d = 5'd0;
+      end
+      wcp = wcp + 6'(sp_tc);                    // [ETM-SPEC-4]
+    end
 
     if (en_i) begin
       // [ETM-TS-1] the TRCTSCTLR request enters the committed state at every enabled edge
@@ -260,9 +334,10 @@ module etm_gen #(
 
       if (traced) begin
         // ---- contract 6, on working copies (state *_d, atoms wn/wbits, bytes eb/el) ----
-        wfull = resync_q | (sync_due & atwp_q);
+        wfull = resync_q | (sync_due & atwp_d & ((MaxSpec == 0) | (wsd == wcp)));  // [ETM-SPEC-9]
         // step 1 [ETM-SYNC-1]
         if (wfull) begin
+          if (MaxSpec > 0 && wcp != 6'd0) `ETM_COMMIT   // [ETM-SPEC-9]
           `ETM_FLUSH
           for (int i = 0; i < 11; i++) `ETM_PUT(8'h00)
           `ETM_PUT(8'h80)
@@ -305,10 +380,10 @@ module etm_gen #(
           `ETM_HPUSH(wa)
           ctxv_d = 1'b1;
           ctxns_d = ns;
-        end else if (need_q == etm_pkg::NaInd && wrs_on && rs_n_d != 5'd0 && rs_d[31:0] == wa) begin
+        end else if (need_d == etm_pkg::NaInd && wrs_on && rs_n_d != 5'd0 && rs_d[31:0] == wa) begin
           rs_d = rs_d >> 32;
           rs_n_d = rs_n_d - 5'd1;
-        end else if (need_q != etm_pkg::NaNone) begin
+        end else if (need_d != etm_pkg::NaNone) begin
           `ETM_FLUSH
           `ETM_ADDR
         end
@@ -361,6 +436,14 @@ module etm_gen #(
             if (cfg_ts_i) ts_req_d = 1'b1;
           end
         end
+        // [ETM-SPEC-6] one more uncommitted element; above MaxSpec the oldest commits
+        if (MaxSpec > 0 && wp0) begin
+          wsd = wsd + 6'd1;
+          if (wsd > 6'(MaxSpec)) begin
+            wsd = 6'(MaxSpec);
+            if (wcp != 6'd0) wcp = wcp - 6'd1;
+          end
+        end
         // step 5 [ETM-TS-3]
         if (wp0 && ts_req_d && !wtsdone) begin
           `ETM_FLUSH
@@ -384,7 +467,7 @@ module etm_gen #(
         atwp_d = wp0;
 
         // ---- contract 11: does the demand fit? [ETM-OVF-1..3] ----
-        accept = ({4'h0, el} + 10'd3 <= free);
+        accept = (MaxSpec > 0) || ({4'h0, el} + 10'd3 <= free);  // speculative: below
         if (accept) begin
           ob = eb;
           ol = el;
@@ -418,7 +501,7 @@ module etm_gen #(
             ccu_d = cfg_cci_i;
           end
         end
-      end else if (ev) begin
+      end else if (ev && MaxSpec == 0) begin
         // [ETM-VIEW-2] an untraced event ends the traced stretch
         if (at_n_q != 5'd0) begin
           ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
@@ -431,7 +514,7 @@ module etm_gen #(
       end
       // [ETM-CC-1]
       cc_d = wcc_gen ? '0 : ((cc_q == CcMax) ? cc_q : cc_q + 1'b1);
-    end else if (at_n_q != 5'd0) begin
+    end else if (at_n_q != 5'd0 && MaxSpec == 0) begin
       // [ETM-ATOM-3] first edge with EN_q = 0: pending atoms are packed
       ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
       ol = 6'd1;
@@ -439,10 +522,72 @@ module etm_gen #(
     end
 
     // [ETM-FLUSH-1] ATB flush: the atoms left after the cycle's event
-    if (afvalid_i && at_n_d != 5'd0) begin
+    if (afvalid_i && at_n_d != 5'd0 && MaxSpec == 0) begin
       ob = {ob[MaxB*8-9:0], atom_flush(at_n_d, at_bits_d, at_b3_d)};
       ol = ol + 6'd1;
       at_n_d = 5'd0;  at_bits_d = 3'd0;
+    end
+
+    // [ETM-SPEC-10] speculative: the untraced event's flush, the flush or Commit of a
+    // disabled unit or an ATB flush, then one demand for all of the cycle's bytes
+    if (MaxSpec > 0) begin
+      if (en_i && !traced && ev) begin          // [ETM-VIEW-2]
+        `ETM_FLUSH
+        ton_d = 1'b1;
+        need_d = etm_pkg::NaNone;
+        atwp_d = 1'b1;
+      end
+      if (!en_i || afvalid_i) begin             // [ETM-ATOM-3], [ETM-SPEC-6]
+        if (wcp != 6'd0) `ETM_COMMIT
+        else `ETM_FLUSH
+      end
+      wneed = need_d;                           // the new element's na [ETM-SPEC-3]
+      if (!(traced || el != 6'd0) || {4'h0, el} + 10'd5 <= free) begin
+        ob = eb;
+        ol = el;
+        at_n_d = wn;
+        at_bits_d = wbits;
+        sd_d = wsd;
+        cp_d = wcp;
+        if (traced) ovf_d = 1'b0;
+        sp_new_tr = traced;
+      end else begin
+        // nothing of the cycle's state update is kept (as [ETM-OVF-3])
+        resync_d = resync_q;  ton_d = ton_q;  need_d = need_q;
+        ctxv_d = ctxv_q;  ctxns_d = ctxns_q;
+        hist_d = hist_q;  hist_is_d = hist_is_q;
+        rs_d = rs_q;  rs_n_d = rs_n_q;
+        ts_prev_d = ts_prev_q;  ccu_d = ccu_q;  atwp_d = atwp_q;
+        sync_d = sync_q;
+        ts_req_d = ts_req_q | (en_i & cfg_ts_i & res_ts);
+        at_n_d = at_n_q;  at_bits_d = at_bits_q;  ovf_d = ovf_q;
+        wcc_gen = 1'b0;
+        wasync = 1'b0;
+        if (en_i) cc_d = (cc_q == CcMax) ? cc_q : cc_q + 1'b1;
+        ob = '0;
+        ol = 6'd0;
+        if (!ovf_q) begin
+          // [ETM-SPEC-10] pending atoms, Commit of cp' = cp + this cycle's, Overflow
+          if (at_n_q != 5'd0) begin
+            ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+            ol = 6'd1;
+          end
+          if (cp_q + 6'(sp_tc) != 6'd0) begin
+            ob = {ob[MaxB*8-17:0], 8'h2D, 2'b00, cp_q + 6'(sp_tc)};
+            ol = ol + 6'd2;
+          end
+          ob = {ob[MaxB*8-17:0], 16'h0005};     // Overflow
+          ol = ol + 6'd2;
+          at_n_d = 5'd0;  at_bits_d = 3'd0;
+          ovf_d = 1'b1;
+          resync_d = 1'b1;  ton_d = 1'b1;
+          need_d = etm_pkg::NaNone;
+          ccu_d = cfg_cci_i;
+        end
+        sd_d = 6'd0;
+        cp_d = 6'd0;
+        sp_clr = 1'b1;                          // the decoder discards the uncommitted
+      end
     end
 
     // [ETM-SYNC-1] bytes put into the FIFO since the last A-Sync (not those of its cycle)
@@ -455,6 +600,7 @@ module etm_gen #(
       resync_d = 1'b1;  ton_d = 1'b1;  need_d = etm_pkg::NaNone;
       ctxv_d = 1'b0;  rs_n_d = 5'd0;  ts_req_d = 1'b0;  cc_d = '0;  ccu_d = 1'b0;
       sync_d = 21'd0;  atwp_d = 1'b1;  ts_prev_d = 64'h0;
+      sd_d = 6'd0;  cp_d = 6'd0;  sp_clr = 1'b1;   // [ETM-SPEC-3], [ETM-SPEC-4]
     end
   end
 
@@ -477,6 +623,8 @@ module etm_gen #(
       sync_q    <= 21'd0;
       atwp_q    <= 1'b1;
       hist_q    <= '0;
+      sd_q      <= 6'd0;
+      cp_q      <= 6'd0;
     end else begin
       at_n_q    <= at_n_d;
       at_bits_q <= at_bits_d;
@@ -495,6 +643,8 @@ module etm_gen #(
       sync_q    <= sync_d;
       atwp_q    <= atwp_d;
       hist_q    <= hist_d;
+      sd_q      <= sd_d;
+      cp_q      <= cp_d;
     end
   end
 
@@ -512,6 +662,8 @@ module etm_gen #(
   assign push_data_o   = ob;
   assign push_len_o    = ol;
   assign atoms_empty_o = (at_n_q == 5'd0);
+  assign spec_sd_zero_o = (sd_q == 6'd0);
+  assign spec_cp_zero_o = (cp_q == 6'd0);
 
   // ---- Assertions ------------------------------------------------------------------------
   `CS_ASSERT_INIT(FifoDepthRange_A, FifoDepth == 64 || FifoDepth == 128 || FifoDepth == 256)
@@ -519,6 +671,7 @@ module etm_gen #(
   `CS_ASSERT_INIT(CcSizeRange_A, CcSize >= 12 && CcSize <= 20)
   `CS_ASSERT_INIT(SecExtRange_A, SecExt == 0 || SecExt == 1)
   `CS_ASSERT_INIT(NumPcRange_A, NumPc >= 0 && NumPc <= 4)
+  `CS_ASSERT_INIT(MaxSpecRange_A, MaxSpec >= 0 && MaxSpec <= 16)
   // [ETM-ATOM-2] invariant: all E (up to 23) or an N within at most 2 atoms
   `CS_ASSERT(AtomList_A, at_n_q <= 5'd23 && (at_n_q <= 5'd2 || at_bits_q == 3'b111 ||
                                              at_n_q > 5'd3 || AtomF45 != 0))

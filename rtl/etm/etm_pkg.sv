@@ -17,6 +17,7 @@ package etm_pkg;
   localparam logic [11:0] OffTraceidr  = 12'h040;
   localparam logic [11:0] OffVictlr    = 12'h080;
   localparam logic [11:0] OffVipcssctlr = 12'h08C;
+  localparam logic [11:0] OffIdr8      = 12'h180;  // TRCIDR8 [ETM-SPEC-1]
   localparam logic [11:0] OffIdr0      = 12'h1E0;
   localparam logic [11:0] OffIdr1      = 12'h1E4;
   localparam logic [11:0] OffIdr2      = 12'h1E8;
@@ -61,8 +62,9 @@ package etm_pkg;
   localparam logic [1:0] NaPlain = 2'd1;  // first handler address, or a broadcast target
   localparam logic [1:0] NaInd   = 2'd2;  // target of a taken indirect branch (RS may pop)
 
-  // Longest demand of one cycle (46, [ETM-OVF-1]) plus the ATB-flush atom byte.
-  localparam int MaxBytes = 48;
+  // Longest demand of one cycle (46, [ETM-OVF-1]) plus the ATB-flush atom byte; with
+  // MaxSpec > 0 a recovery (Cancel 2) and two Commits (2 each) more [ETM-SPEC-5], [ETM-SPEC-6].
+  localparam int MaxBytes = 56;
 
   // ---- Packet encoders [contract 9] ------------------------------------------------------
   // Atom flush [ETM-ATOM-3]: n pending atoms, bits[1:0] = atoms 0..1 (1 = E) when n <= 3

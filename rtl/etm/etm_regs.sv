@@ -13,7 +13,8 @@ module etm_regs #(
   parameter int NumPc   = 4,   // PE comparator inputs 0..4 (TRCIDR4.NUMPC)
   parameter int SecExt  = 1,  // Security Extension, 0 or 1
   parameter int HasStall = 0,  // TRCSTALLCTLR, TRCIDR3.STALLCTL [ETM-STALL-1]
-  parameter int NumAcPairs = 0 // address comparator pairs (TRCIDR4.NUMACPAIRS) [ETM-ACMP-4]
+  parameter int NumAcPairs = 0, // address comparator pairs (TRCIDR4.NUMACPAIRS) [ETM-ACMP-4]
+  parameter int MaxSpec = 0   // TRCIDR8.MAXSPEC 0..16 [ETM-SPEC-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -122,6 +123,7 @@ module etm_regs #(
       etm_pkg::OffIdr3[11:2]:       rdata = Idr3Val;
       etm_pkg::OffIdr4[11:2]:       rdata = Idr4Val;
       etm_pkg::OffIdr5[11:2]:       rdata = etm_pkg::Idr5Val;
+      etm_pkg::OffIdr8[11:2]:       rdata = 32'(MaxSpec);    // [ETM-SPEC-1]
       etm_pkg::OffPdsr[11:2]:       rdata = 32'h1;
       etm_pkg::OffAuthstatus[11:2]: rdata = auth_rd;
       etm_pkg::OffDevarch[11:2]:    rdata = etm_pkg::DevarchVal;

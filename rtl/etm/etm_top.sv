@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ETM top: the non-speculative ETMv4.5 instruction trace unit for Armv8-M (wiring only).
+// ETM top: the ETMv4.5 instruction trace unit for Armv8-M (wiring only).
 // Spec: Armv8-M B14.3 (Embedded Trace Macrocell); docs/etm-contract.md.
 
 `default_nettype none
@@ -14,7 +14,8 @@ module etm_top #(
   parameter int SecExt    = 1,    // Security Extension implemented, 0 or 1
   parameter int HasStall  = 0,    // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
   parameter int NumAcPairs = 0,   // address range comparator pairs 0..4 [ETM-ACMP-1]
-  parameter int AtomF45   = 0     // 1: atom formats 4 and 5 (contract 19)
+  parameter int AtomF45   = 0,    // 1: atom formats 4 and 5 (contract 19)
+  parameter int MaxSpec   = 0     // TRCIDR8.MAXSPEC 0..16, 0 = non-speculative [ETM-SPEC-1]
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -43,6 +44,11 @@ module etm_top #(
   input  logic [8:0]  exc_num_i,
   input  logic [31:0] exc_ret_i,
   input  logic [((NumPc > 0) ? NumPc : 1)-1:0] cmpmatch_i,  // bit 0 unused when NumPc = 0
+  // PE speculation [ETM-SPEC-PE-*] (ignored when MaxSpec = 0)
+  input  logic [4:0]  spec_commit_i,
+  input  logic        spec_flush_i,
+  input  logic [4:0]  spec_cancel_i,
+  input  logic        spec_mispred_i,
   // system inputs
   input  logic [63:0] gts_i,
   input  logic        niden_i,
@@ -76,6 +82,7 @@ module etm_top #(
   logic        unused_acmp_in;
 
   assign unused_acmp_in = ^acmp_in;   // the TRCQCTLR hook [ETM-ACMP-3]
+  logic        sd_zero, cp_zero;   // [ETM-SPEC-8] IDLE needs sd == 0, the flush ack cp == 0
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
   assign pready_o     = rst_ni;     // pready 1 from the first cycle after reset
@@ -86,7 +93,8 @@ module etm_top #(
     .NumPc   (NumPc),
     .SecExt  (SecExt),
     .HasStall (HasStall),
-    .NumAcPairs (NumAcPairs)
+    .NumAcPairs (NumAcPairs),
+    .MaxSpec (MaxSpec)
   ) u_regs (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -101,7 +109,7 @@ module etm_top #(
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
     .fifo_empty_i   (count == 9'd0),
-    .atoms_empty_i  (atoms_empty),
+    .atoms_empty_i  (atoms_empty & sd_zero),
     .ss_we_i        (ss_we),
     .ss_d_i         (ss_d),
     .en_o           (en),
@@ -152,7 +160,8 @@ module etm_top #(
     .CcSize    (CcSize),
     .NumPc     (NumPc),
     .SecExt    (SecExt),
-    .AtomF45   (AtomF45)
+    .AtomF45   (AtomF45),
+    .MaxSpec   (MaxSpec)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -190,6 +199,12 @@ module etm_top #(
     .niden_i        (niden_i),
     .spniden_i      (spniden_i),
     .afvalid_i      (afvalid_i),
+    .spec_commit_i  (spec_commit_i),
+    .spec_flush_i   (spec_flush_i),
+    .spec_cancel_i  (spec_cancel_i),
+    .spec_mispred_i (spec_mispred_i),
+    .spec_sd_zero_o (sd_zero),
+    .spec_cp_zero_o (cp_zero),
     .fifo_count_i   (count),
     .push_data_o    (push_data),
     .push_len_o     (push_len),
@@ -208,7 +223,7 @@ module etm_top #(
     .atready_i     (atready_i),
     .atdata_o      (atdata_o),
     .afvalid_i     (afvalid_i),
-    .atoms_empty_i (atoms_empty),
+    .atoms_empty_i (atoms_empty & cp_zero),
     .afready_o     (afready_o)
   );
 

@@ -49,7 +49,8 @@ module trace_top #(
   parameter int FunnelHold    = 8,
   parameter int HasStall      = 0,   // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
   parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
-  parameter int AtomF45       = 0    // etm_top's AtomF45 (atom formats 4 and 5, section 19)
+  parameter int AtomF45       = 0,    // etm_top's AtomF45 (atom formats 4 and 5, section 19)
+  parameter int MaxSpec       = 0    // TRCIDR8.MAXSPEC 0..16 (docs/etm-contract.md 18)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -168,6 +169,11 @@ module trace_top #(
   input  logic        etm_exc_valid_i,
   input  logic [8:0]  etm_exc_num_i,
   input  logic [31:0] etm_exc_ret_i,
+  // the PE's speculation inputs ([ETM-SPEC-PE-*]; unused without HasEtm or with MaxSpec = 0)
+  input  logic [4:0]  etm_spec_commit_i,
+  input  logic        etm_spec_flush_i,
+  input  logic [4:0]  etm_spec_cancel_i,
+  input  logic        etm_spec_mispred_i,
   // the ETM's ATB master and the funnel's output into the TPIU, observed (0 without HasEtm)
   output logic        etm_atvalid_o,
   output logic        etm_atready_o,    // the ATREADY the ETM sees
@@ -545,7 +551,8 @@ module trace_top #(
       .SecExt    (SecExt),
       .HasStall  (HasStall),
       .NumAcPairs (NumAcPairs),
-      .AtomF45   (AtomF45)
+      .AtomF45   (AtomF45),
+      .MaxSpec   (MaxSpec)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
@@ -572,6 +579,10 @@ module trace_top #(
       .exc_num_i   (etm_exc_num_i),
       .exc_ret_i   (etm_exc_ret_i),
       .cmpmatch_i  (cmpmatch_o[PcW-1:0]),
+      .spec_commit_i  (etm_spec_commit_i),
+      .spec_flush_i   (etm_spec_flush_i),
+      .spec_cancel_i  (etm_spec_cancel_i),
+      .spec_mispred_i (etm_spec_mispred_i),
       .gts_i       (gts_i),
       .niden_i     (niden_i),
       .spniden_i   (spniden_i),
@@ -609,7 +620,9 @@ module trace_top #(
     logic unused_etm;
     assign unused_etm = ^{etm_psel, etm_pe_valid_i, etm_pe_addr_i, etm_pe_size_i, etm_pe_br_i,
                           etm_pe_ind_i, etm_pe_taken_i, etm_pe_link_i, etm_pe_excret_i,
-                          etm_pe_ns_i, etm_exc_valid_i, etm_exc_num_i, etm_exc_ret_i};
+                          etm_pe_ns_i, etm_exc_valid_i, etm_exc_num_i, etm_exc_ret_i,
+                          etm_spec_commit_i, etm_spec_flush_i, etm_spec_cancel_i,
+                          etm_spec_mispred_i};
   end
 
 endmodule

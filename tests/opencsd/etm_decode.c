@@ -47,7 +47,9 @@
 //                   [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
 //        etm_decode --pkts-of FILE [--configr V]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
-//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear.
+//   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear. With
+//   --rtl: TB must be a harness whose MaxSpec is N (etmspec's trace_tb for --spec 4; the
+//   scenario's config line says maxspec=N, so another harness skips it).
 //   --q: section 20, QSupp = 1 and TRCCONFIGR.QE = 1 (Q elements). A Q element carries
 //   no path, so the expected list is not element by element: OpenCSD's ranges (an
 //   instruction range when its walk of the code image meets no branch before the Q's
@@ -217,7 +219,8 @@ static void drv_sys_init(struct drv *d)
                              .pcsr = true, .sec_ext = true, .ude = true};
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs, .atom_f45 = g_f45};
+                             .sec_ext = true, .num_ac_pairs = g_rtl_acpairs, .atom_f45 = g_f45,
+                             .max_spec = g_spec}; // --spec: etmspec's MaxSpec
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -259,6 +262,10 @@ static void drv_cycle_sys(struct drv *d)
     si.etm_exc_valid = d->in.exc_valid;
     si.etm_exc_num = d->in.exc_num;
     si.etm_exc_ret = d->in.exc_ret;
+    si.etm_spec_commit = d->in.spec_commit;
+    si.etm_spec_flush = d->in.spec_flush;
+    si.etm_spec_cancel = d->in.spec_cancel;
+    si.etm_spec_mispred = d->in.spec_mispred;
     if (g_scn_on) {
         etm_scn_cycle_sys(&g_scn, &si);
     }
@@ -275,6 +282,8 @@ static void drv_cycle_sys(struct drv *d)
     d->tin.psel = d->tin.penable = d->tin.pwrite = false;
     d->ipsel = d->ipenable = false;
     d->in.cmpmatch = 0;
+    d->in.spec_commit = d->in.spec_cancel = 0;
+    d->in.spec_flush = d->in.spec_mispred = false;
 }
 
 static void drv_cycle(struct drv *d)
@@ -1098,7 +1107,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             fprintf(stderr, "etm_decode: cannot write %s\n", scn_path);
             exit(2);
         }
-        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib);
+        etm_scn_open(&g_scn, scn_f, 0x1000000000ull, !rc->prohib, g_spec);
         if (g_f45) { // the bytes hold for AtomF45 = 1 only (configuration etmx)
             fprintf(scn_f, "config atomf45=1\n");
         }
@@ -1504,7 +1513,8 @@ int main(int argc, char **argv)
                    "  functional coverage goes to DIR/CONFIG-SEED.json) is\n"
                    "  what OpenCSD deformats and decodes. The start/stop configurations\n"
                    "  are skipped there (CMPMATCH is no input of trace_top: the DWT drives\n"
-                   "  it). Each run's line names its seed.\n"
+                   "  it). Each run's line names its seed. With --spec N, TB's MaxSpec\n"
+                   "  must be N (CFG=etmspec: 4); the scenarios carry the PE's speculation.\n"
                    "  --scn FILE (repeatable, with --rtl): instead, each directed scenario\n"
                    "  FILE as it is: its pe/pe_exc lines are the path, a T32 image is built\n"
                    "  from them (etm_scnprog.c), the harness runs FILE with --capture-txb and\n"
@@ -1542,9 +1552,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "etm_decode: --q needs MaxSpec 0 ([ETM-Q-2]): not with --spec\n");
         return 2;
     }
-    if (g_rtl_tb && (g_spec > 0u || g_q)) {
-        fprintf(stderr, "etm_decode: --spec and --q are golden-model features; the RTL "
-                        "(--rtl) has neither\n");
+    if (g_rtl_tb && g_q) {
+        fprintf(stderr, "etm_decode: --q is a golden-model feature; the RTL (--rtl) has no "
+                        "Q elements\n");
         return 2;
     }
     if (g_rtl_tb) {
@@ -1607,8 +1617,11 @@ int main(int argc, char **argv)
     }
     printf("etm-ocsd%s: %u passed, %u failed (%zu configurations x %u seeds, %u events each; "
            "%u runs with overflows; %u skipped)\n",
-           g_rtl_tb ? (g_rtl_acpairs || g_f45 ? " on the RTL (lockstep, CFG=etmx)" : " on the RTL (lockstep, CFG=full)")
-                    : tpiu ? " through funnel+TPIU" : "",
+           g_rtl_tb ? (g_spec                    ? " on the RTL (lockstep, CFG=etmspec)"
+                       : g_rtl_acpairs || g_f45  ? " on the RTL (lockstep, CFG=etmx)"
+                                                 : " on the RTL (lockstep, CFG=full)")
+           : tpiu   ? " through funnel+TPIU"
+                    : "",
            pass, fail, sizeof k_runs / sizeof k_runs[0], seeds, events, g_ovf_runs, g_skipped);
     if (g_rtl_tb) {
         printf("etm-ocsd on the RTL: each run's scenario, RTL capture and functional coverage are "

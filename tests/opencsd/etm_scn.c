@@ -15,7 +15,15 @@ static void flush_idle(struct etm_scn *s)
     }
 }
 
-void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden)
+/* " commit=N flush=1 cancel=K mispred=1" of the cycle's non-zero speculation inputs */
+static void spec_opts(const struct etm_in *e, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%.0u%s%s%.0u%s", e->spec_commit ? " commit=" : "", e->spec_commit,
+             e->spec_flush ? " flush=1" : "", e->spec_cancel ? " cancel=" : "", e->spec_cancel,
+             e->spec_mispred ? " mispred=1" : "");
+}
+
+void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden, unsigned max_spec)
 {
     s->f = f;
     s->idle = 0;
@@ -23,7 +31,11 @@ void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden)
     fprintf(f, "# written by tests/opencsd/etm_decode --rtl (etm_scn.c): cycle c of the run is\n"
                "# cycle c of etm_decode's own golden run, gts_i = 0x%" PRIx64 " + c\n",
             gts0);
-    fprintf(f, "config tpiu=1 portwidth=4 atbfifo=4 frameidle=16 etm=1\n");
+    fprintf(f, "config tpiu=1 portwidth=4 atbfifo=4 frameidle=16 etm=1");
+    if (max_spec > 0u) {
+        fprintf(f, " maxspec=%u", max_spec);
+    }
+    fprintf(f, "\n");
     fprintf(f, "set gts 0x%" PRIx64 "\n", gts0);
     if (!spniden) {
         fprintf(f, "set spniden 0\n");
@@ -44,17 +56,24 @@ void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_
         }
         return;
     }
+    char sp[64];
+    spec_opts(e, sp, sizeof sp);
     if (e->pe_valid) {
         flush_idle(s);
         const char *br = !e->pe_br ? "none" : !e->pe_taken ? "n" : e->pe_ind ? "ind" : "e";
-        fprintf(s->f, "pe 0x%" PRIx32 " size=%s br=%s link=%d excret=%d ns=%d\n", e->pe_addr,
-                e->pe_size ? "32" : "16", br, e->pe_link, e->pe_excret, e->pe_ns);
+        fprintf(s->f, "pe 0x%" PRIx32 " size=%s br=%s link=%d excret=%d ns=%d%s\n", e->pe_addr,
+                e->pe_size ? "32" : "16", br, e->pe_link, e->pe_excret, e->pe_ns, sp);
         return;
     }
     if (e->exc_valid) {
         flush_idle(s);
-        fprintf(s->f, "pe_exc %u ret=0x%" PRIx32 " ns=%d\n", (unsigned)e->exc_num, e->exc_ret,
-                e->pe_ns);
+        fprintf(s->f, "pe_exc %u ret=0x%" PRIx32 " ns=%d%s\n", (unsigned)e->exc_num,
+                e->exc_ret, e->pe_ns, sp);
+        return;
+    }
+    if (sp[0]) {
+        flush_idle(s);
+        fprintf(s->f, "pe_spec%s\n", sp);
         return;
     }
     s->idle++;
@@ -86,6 +105,10 @@ void etm_scn_cycle_sys(struct etm_scn *s, const struct sys_in *in)
     e.exc_valid = in->etm_exc_valid;
     e.exc_num = in->etm_exc_num;
     e.exc_ret = in->etm_exc_ret;
+    e.spec_commit = in->etm_spec_commit;
+    e.spec_flush = in->etm_spec_flush;
+    e.spec_cancel = in->etm_spec_cancel;
+    e.spec_mispred = in->etm_spec_mispred;
     etm_scn_cycle(s, &e, NULL);
 }
 

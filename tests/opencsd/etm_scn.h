@@ -3,7 +3,9 @@
 // scenario (sim/c_tb/SCENARIO.md) for trace_tb on CFG=full, so that the RTL retires the
 // same program in the same cycles (etm_decode --rtl): the APB writes (the ITM's, the TPIU's
 // and the ETM's: PPB frames 0x00, 0x40, 0x41) become `write` lines, the PE trace interface's
-// events `pe` and `pe_exc` lines, every other cycle `idle`.
+// events `pe` and `pe_exc` lines (with the speculation inputs of their cycle,
+// docs/etm-contract.md 18.2), a cycle with speculation inputs alone `pe_spec`, every other
+// cycle `idle`.
 #ifndef TRACEREF_TESTS_OPENCSD_ETM_SCN_H
 #define TRACEREF_TESTS_OPENCSD_ETM_SCN_H
 
@@ -19,8 +21,9 @@ struct etm_scn {
     uint64_t cycles;
 };
 
-// Starts the scenario: the config line, gts_i = gts0 + cycle, SPNIDEN.
-void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden);
+// Starts the scenario: the config line (with max_spec > 0 also `maxspec=`: the harness of
+// etmspec), gts_i = gts0 + cycle, SPNIDEN.
+void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden, unsigned max_spec);
 // One cycle of the run, with the inputs the golden ETM and TPIU got in it.
 void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_in *t);
 // One cycle of --rtl's run: the inputs of the golden trace_top (struct sys_in), whose APB

@@ -29,7 +29,8 @@
 
 #if !defined(SYS_CFG_HAS_ETM) || !defined(ETM_CFG_FIFO_DEPTH) || !defined(ETM_CFG_RS_DEPTH) ||  \
     !defined(ETM_CFG_CC_SIZE) || !defined(ETM_CFG_NUM_PC) || !defined(ETM_CFG_FUNNEL_HOLD) ||  \
-    !defined(ETM_CFG_HAS_STALL) || !defined(ETM_CFG_NUM_AC_PAIRS) || !defined(ETM_CFG_ATOM_F45)
+    !defined(ETM_CFG_HAS_STALL) || !defined(ETM_CFG_NUM_AC_PAIRS) || !defined(ETM_CFG_ATOM_F45) || \
+    !defined(ETM_CFG_MAX_SPEC)
 #error "build with -DSYS_CFG_HAS_ETM=.. -DETM_CFG_FIFO_DEPTH=.. etc."
 #endif
 
@@ -82,6 +83,7 @@ static const struct sys_cfg build_sys_cfg = {
         .has_stall = ETM_CFG_HAS_STALL != 0,
         .num_ac_pairs = ETM_CFG_NUM_AC_PAIRS,
         .atom_f45 = ETM_CFG_ATOM_F45 != 0,
+        .max_spec = ETM_CFG_MAX_SPEC,
     },
     .funnel_hold = ETM_CFG_FUNNEL_HOLD,
 };

@@ -274,6 +274,14 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             set_pulse(in, SIG_NLEVELS + k);
     const struct event *ev = d->cur;
     if (ev) {
+        /* the ETM PE's speculation inputs, in the event's first cycle ([ETM-SPEC-PE-*]) */
+        if ((ev->kind == EV_PE && d->cur_n == 0) || ev->kind == EV_PE_EXC ||
+            ev->kind == EV_PE_SPEC) {
+            sin->etm_spec_commit = (uint8_t)PE_SPEC_COMMIT(ev->mask);
+            sin->etm_spec_flush = (ev->mask & PE_SPEC_FLUSH) != 0;
+            sin->etm_spec_cancel = (uint8_t)PE_SPEC_CANCEL(ev->mask);
+            sin->etm_spec_mispred = (ev->mask & PE_SPEC_MISPRED) != 0;
+        }
         switch (ev->kind) {
         case EV_RESET:
             in->rst_n = false;
@@ -363,6 +371,8 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             sin->etm_exc_num = (uint16_t)ev->data;
             sin->etm_exc_ret = ev->addr;
             sin->etm_pe_ns = (ev->val & PE_NS) != 0;
+            break;
+        case EV_PE_SPEC:
             break;
         case EV_EVT:
             sin->evt_cpi = (ev->val & 1) != 0;

@@ -102,7 +102,7 @@ static uint32_t below(struct rgen *g, uint32_t n)
     return (uint32_t)(((rnd(g) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* The TPIU port mode of a draw: 0 parallel, 1 Manchester, 2 NRZ. With the ETM (full, etmx)
+/* The TPIU port mode of a draw: 0 parallel, 1 Manchester, 2 NRZ. With the ETM (full, etmx, etmspec)
  * the parallel port comes in half of the draws instead of a third: SWO, a bit at a time,
  * is far slower than the ETM's trace, so two SWO modes in three kept the ETM waiting on
  * ATREADY in ~70 % of cycles (one draw either way: the configurations without a TPIU and
@@ -1100,6 +1100,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->has_etm = cfg->has_etm;
     g->has_stall = cfg->has_etm && cfg->etm.has_stall;
     g->etm_acpairs = cfg->has_etm ? cfg->etm.num_ac_pairs : 0u;
+    g->etm_max_spec = cfg->etm.max_spec;
     rgen_rewind(g);
 }
 
@@ -1121,6 +1122,7 @@ void rgen_rewind(void *ctx)
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
     bool has_etm = g->has_etm, has_stall = g->has_stall;
     unsigned etm_acpairs = g->etm_acpairs;
+    unsigned etm_max_spec = g->etm_max_spec;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
     memset(g, 0, sizeof *g);
@@ -1135,6 +1137,7 @@ void rgen_rewind(void *ctx)
     g->has_etm = has_etm;
     g->has_stall = has_stall;
     g->etm_acpairs = etm_acpairs;
+    g->etm_max_spec = etm_max_spec;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../../../tests/opencsd/etm_prog.h"
+#include "../../../tests/opencsd/etm_spec_pe.h"
 #include "sys_model.h"
 #include "scenario.h"
 
@@ -43,6 +44,14 @@ struct rgen {
     bool etm_honour;    /* this run's PE honours the stall request ([ETM-STALL-5]) */
     unsigned etm_acpairs; /* NumAcPairs: program the address comparators (section 22) */
     struct prog_walk etm_walk; /* the synthetic program's retired path */
+    /* MaxSpec > 0: a speculative PE in front of the walker ([ETM-SPEC-PE-1..5],
+     * tests/opencsd/etm_spec_pe.c), the walker's next event (the real successor of a
+     * mispredicted target) and a recovery not yet presented */
+    unsigned etm_max_spec;
+    struct spec_pe etm_spe;
+    struct prog_event etm_next;
+    bool etm_next_ok, etm_rec_pend;
+    uint32_t etm_rec_mask;
     struct rgen_prng prng;
     /* what the generator believes the DUT's registers and inputs are (guides choices) */
     uint32_t tcr, tpr, ter[8];

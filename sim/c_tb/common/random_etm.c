@@ -59,6 +59,9 @@ static void rgen_etm_ranges(struct rgen *g)
     uint32_t bb = rgen_pct(g, 40) ? 0u : (uint32_t)rgen_below(g, all + 1u) |
                                              (rgen_pct(g, 50) ? 0x100u : 0u);
     rgen_emit_write(g, ETM_BASE + 0x03Cu, bb); /* TRCBBCTLR */
+    g->etm_next_ok = g->etm_rec_pend = false;
+    if (g->etm_max_spec > 0u)
+        spec_pe_init(&g->etm_spe, &etm_prog_img, g->etm_max_spec, seed);
 }
 
 /* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
@@ -101,9 +104,87 @@ void rgen_etm_program(struct rgen *g)
     g->etm_en = true;
 }
 
+/* One presented event with the speculation inputs of its cycle (mask, PE_SPEC_MASK). */
+static void etm_emit_event(struct rgen *g, const struct prog_event *e, uint32_t mask)
+{
+    if (e->exc) {
+        struct event *v = rgen_emit(g, EV_PE_EXC);
+        v->data = e->exc_num;
+        v->addr = e->ret;
+        v->val = e->ns ? PE_NS : 0;
+        v->mask = mask;
+    } else {
+        struct event *v = rgen_emit(g, EV_PE);
+        v->addr = e->addr;
+        v->count = 1;
+        v->val = (e->size32 ? PE_SIZE32 : 0) | (e->br ? PE_BR : 0) | (e->ind ? PE_IND : 0) |
+                 (e->taken ? PE_TAKEN : 0) | (e->link ? PE_LINK : 0) |
+                 (e->excret ? PE_EXCRET : 0) | (e->ns ? PE_NS : 0);
+        v->mask = mask;
+    }
+}
+
+/* A recovery held back to share the cycle of the next event ([ETM-SPEC-2]), presented alone. */
+static void etm_rec_flush(struct rgen *g)
+{
+    if (g->etm_rec_pend)
+        rgen_emit(g, EV_PE_SPEC)->mask = g->etm_rec_mask;
+    g->etm_rec_pend = false;
+}
+
+/* The speculative PE's cycles for the walker's next architectural event: a mispredicted
+ * branch's wrong paths and recoveries, commits ([ETM-SPEC-PE-1..5]). A recovery shares the
+ * next event's cycle half of the time (the unit applies it first, the PE computed that
+ * event's commit after it). */
+static void etm_spec_event(struct rgen *g)
+{
+    struct prog_event e;
+    if (!g->etm_next_ok)
+        prog_walk_next(&g->etm_walk, &g->etm_next);
+    e = g->etm_next;
+    prog_walk_next(&g->etm_walk, &g->etm_next);
+    g->etm_next_ok = true;
+    struct spec_step st[32];
+    unsigned k = spec_pe_expand(&g->etm_spe, &e, &g->etm_next, st, 32);
+    for (unsigned i = 0; i < k; i++) {
+        const struct spec_step *x = &st[i];
+        uint32_t m = PE_SPEC_MASK(x->commit, x->flush, x->cancel, x->mispred);
+        if (!x->has_ev) {
+            etm_rec_flush(g);
+            g->etm_rec_mask = m;
+            g->etm_rec_pend = true;
+            continue;
+        }
+        if (g->etm_rec_pend && rgen_pct(g, 50)) {
+            m |= g->etm_rec_mask;
+            g->etm_rec_pend = false;
+        }
+        etm_rec_flush(g);
+        etm_emit_event(g, &x->e, m);
+    }
+}
+
 /* A run of the program: 1..48 retired events, one per cycle, some gaps between. */
 void rgen_etm_run(struct rgen *g)
 {
+    if (g->etm_max_spec > 0u) { /* docs/etm-contract.md section 18 */
+        unsigned n = rgen_range(g, 1, 48);
+        for (unsigned i = 0; i < n; i++) {
+            etm_spec_event(g);
+            if (rgen_pct(g, 5)) {
+                etm_rec_flush(g);
+                unsigned gap = rgen_range(g, 1, 6);
+                for (unsigned j = 0; j < gap; j++) /* idle cycles, some with commits */
+                    rgen_emit(g, EV_PE_SPEC)->mask =
+                        PE_SPEC_MASK(spec_pe_idle_commit(&g->etm_spe), 0, 0, 0);
+            }
+        }
+        etm_rec_flush(g);
+        if (rgen_pct(g, 30)) /* everything resolved commits */
+            rgen_emit(g, EV_PE_SPEC)->mask =
+                PE_SPEC_MASK(spec_pe_commit_all(&g->etm_spe), 0, 0, 0);
+        return;
+    }
     unsigned n = rgen_range(g, 1, 48);
     for (unsigned i = 0; i < n; i++) {
         struct prog_event e;

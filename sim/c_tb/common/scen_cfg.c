@@ -22,7 +22,7 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr,
         cfg->has_etm,       cfg->etm.fifo_depth, cfg->etm.rs_depth, cfg->etm.cc_size,
         cfg->etm.num_pc,    cfg->funnel_hold,        cfg->etm.has_stall,
-        cfg->etm.num_ac_pairs, cfg->etm.atom_f45};
+        cfg->etm.num_ac_pairs, cfg->etm.atom_f45,    cfg->etm.max_spec};
     char need[64];
     /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
      * observation lines need a DWT. */
@@ -32,7 +32,8 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
                   (e->kind == EV_PULSE && (e->sig == SIG_HW_OVF || e->sig == SIG_DWT_SYNC));
         bool obs = e->kind == EV_INSTR || e->kind == EV_ACCESS || e->kind == EV_EXC ||
                    e->kind == EV_EVT;
-        if ((e->kind == EV_PE || e->kind == EV_PE_EXC || e->kind == EV_EXPECT_STALL) &&
+        if ((e->kind == EV_PE || e->kind == EV_PE_EXC || e->kind == EV_EXPECT_STALL ||
+             e->kind == EV_PE_SPEC) &&
             !cfg->has_etm) {
             snprintf(why, n, "%s:%" PRIu32 ": %s: the scenario drives the ETM's PE trace "
                      "interface, %s etm=0", s->path, e->line, verdict, have);

@@ -19,7 +19,7 @@ const char *const scen_cfg_key_name[SCFG_NKEYS] = {
     "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
     "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr",
     "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold", "stall",
-    "acpairs", "atomf45"};
+    "acpairs", "atomf45", "maxspec"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
     "atb",      "txb",      "etm",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
@@ -321,7 +321,7 @@ static void parse_config_token(struct parser *p, char *t)
         perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
                 "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
                 "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc, "
-                "funnelhold, stall, acpairs or atomf45)", key);
+                "funnelhold, stall, acpairs, atomf45 or maxspec)", key);
         return;
     }
     uint32_t lo = 0, hi = SCFG_ANY;
@@ -375,7 +375,7 @@ static void parse_config(struct parser *p)
         perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value (keys: ports "
                 "fifo hwfifo ts gts code lit both sec ude tpiu portwidth atbfifo frameidle dwt "
                 "comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr etm etmfifo rsdepth ccsize numpc "
-                "funnelhold stall acpairs atomf45)");
+                "funnelhold stall acpairs atomf45 maxspec)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++)
@@ -740,7 +740,48 @@ static void parse_evt(struct parser *p)
 }
 
 /* ETM PE trace interface lines (SCENARIO.md "ETM lines"). */
+
+/* " commit=N flush=1 cancel=K mispred=1", the non-zero ones ("" for none). */
+static void pe_spec_fmt(uint32_t m, char *buf, size_t n)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    if (PE_SPEC_COMMIT(m) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " commit=%u", PE_SPEC_COMMIT(m));
+    if ((m & PE_SPEC_FLUSH) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " flush=1");
+    if (PE_SPEC_CANCEL(m) && pos < n)
+        pos += (size_t)snprintf(buf + pos, n - pos, " cancel=%u", PE_SPEC_CANCEL(m));
+    if ((m & PE_SPEC_MISPRED) && pos < n)
+        snprintf(buf + pos, n - pos, " mispred=1");
+}
 static const char *const pe_br_names[4] = {"none", "n", "e", "ind"};
+
+/* The speculation options of a pe, pe_exc or pe_spec line (o[0..3] = commit, flush, cancel,
+ * mispred): the obligations [ETM-SPEC-PE-3] the line can break; 0 on an error. */
+#define PE_SPEC_OPTS                                                                        \
+    {"commit", 0, 31, false, 0}, {"flush", 0, 1, false, 0}, {"cancel", 0, 31, false, 0},    \
+        {"mispred", 0, 1, false, 0}
+static bool pe_spec_mask(struct parser *p, const struct opt_spec *o, uint32_t *mask)
+{
+    if ((o[2].val || o[3].val) && !o[1].val) {
+        perr(p, "%s: cancel= and mispred=1 need flush=1 ([ETM-SPEC-PE-3])", p->tok[0]);
+        return false;
+    }
+    *mask = PE_SPEC_MASK(o[0].val, o[1].val, o[2].val, o[3].val);
+    return true;
+}
+
+static void parse_pe_spec(struct parser *p)
+{
+    struct opt_spec o[] = {PE_SPEC_OPTS};
+    uint32_t mask;
+    if (!parse_opts(p, 1, o, 4) || !pe_spec_mask(p, o, &mask))
+        return;
+    struct event *e = new_event(p, EV_PE_SPEC);
+    if (e)
+        e->mask = mask;
+}
 
 static void parse_pe(struct parser *p)
 {
@@ -752,8 +793,9 @@ static void parse_pe(struct parser *p)
     struct opt_spec o[] = {{"size", 16, 32, false, 0}, {"br", 0, 3, false, 0},
                            {"link", 0, 1, false, 0},   {"excret", 0, 1, false, 0},
                            {"ns", 0, 1, false, 0},     {"n", 1, 1000000, false, 0},
-                           {"honour", 0, 1, false, 0}};
-    if (!parse_opts(p, 2, o, 7))
+                           PE_SPEC_OPTS,               {"honour", 0, 1, false, 0}};
+    uint32_t mask;
+    if (!parse_opts(p, 2, o, 11) || !pe_spec_mask(p, o + 6, &mask))
         return;
     if (o[0].given && o[0].val != 16 && o[0].val != 32) {
         perr(p, "pe: size=%" PRIu64 " invalid (expected 16 or 32)", o[0].val);
@@ -780,7 +822,8 @@ static void parse_pe(struct parser *p)
     e->val = (o[0].val == 32 ? PE_SIZE32 : 0) | (o[1].val ? PE_BR : 0) |
              (o[1].val == 3 ? PE_IND : 0) | (o[1].val >= 2 ? PE_TAKEN : 0) |
              (o[2].val ? PE_LINK : 0) | (o[3].val ? PE_EXCRET : 0) | (o[4].val ? PE_NS : 0) |
-             (o[6].val ? PE_HONOUR : 0);
+             (o[10].val ? PE_HONOUR : 0);
+    e->mask = mask;
 }
 
 static void parse_pe_exc(struct parser *p)
@@ -789,8 +832,9 @@ static void parse_pe_exc(struct parser *p)
     if (!count_arg(p, 1, "NUM", 1, 511, &num))
         return;
     struct opt_spec o[] = {{"ret", 0, 0xFFFFFFFFu, false, 0}, {"ns", 0, 1, false, 0},
-                           {"honour", 0, 1, false, 0}};
-    if (!parse_opts(p, 2, o, 3))
+                           PE_SPEC_OPTS, {"honour", 0, 1, false, 0}};
+    uint32_t mask;
+    if (!parse_opts(p, 2, o, 7) || !pe_spec_mask(p, o + 2, &mask))
         return;
     if (!o[0].given) {
         perr(p, "pe_exc: expected ret=ADDR (the preferred return address)");
@@ -801,7 +845,8 @@ static void parse_pe_exc(struct parser *p)
         return;
     e->data = (uint32_t)num;
     e->addr = (uint32_t)o[0].val;
-    e->val = (o[1].val ? PE_NS : 0) | (o[2].val ? PE_HONOUR : 0);
+    e->val = (o[1].val ? PE_NS : 0) | (o[6].val ? PE_HONOUR : 0);
+    e->mask = mask;
 }
 
 /* expect_stall 0|1: one cycle in which the ETM's pe_stall_o must have that value */
@@ -966,6 +1011,8 @@ static void parse_line(struct parser *p, char *line)
         parse_pe_exc(p);
     else if (strcmp(kw, "expect_stall") == 0)
         parse_expect_stall(p);
+    else if (strcmp(kw, "pe_spec") == 0)
+        parse_pe_spec(p);
     else if (strcmp(kw, "flush") == 0) {
         if (positional_only(p, 0))
             new_event(p, EV_FLUSH);
@@ -1191,22 +1238,32 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
     case EV_PE: {
         unsigned v = (unsigned)e->val;
         const char *br = !(v & PE_BR) ? "none" : (v & PE_IND) ? "ind" : (v & PE_TAKEN) ? "e" : "n";
-        char rest[24] = "";
+        char rest[24] = "", sp[64];
         if (e->count != 1)
             snprintf(rest, sizeof rest, " n=%" PRIu64, e->count);
-        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s%s", e->addr,
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe 0x%08x size=%u br=%s link=%u excret=%u ns=%u%s%s%s", e->addr,
                  (v & PE_SIZE32) ? 32u : 16u, br, (v & PE_LINK) ? 1u : 0u,
-                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest,
+                 (v & PE_EXCRET) ? 1u : 0u, (v & PE_NS) ? 1u : 0u, rest, sp,
                  (v & PE_HONOUR) ? " honour=1" : "");
         break;
     }
-    case EV_PE_EXC:
-        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u%s", e->data, e->addr,
-                 (e->val & PE_NS) ? 1u : 0u, (e->val & PE_HONOUR) ? " honour=1" : "");
+    case EV_PE_EXC: {
+        char sp[64];
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe_exc %" PRIu32 " ret=0x%08x ns=%u%s%s", e->data, e->addr,
+                 (e->val & PE_NS) ? 1u : 0u, sp, (e->val & PE_HONOUR) ? " honour=1" : "");
         break;
+    }
     case EV_EXPECT_STALL:
         snprintf(buf, n, "expect_stall %u", (unsigned)e->val);
         break;
+    case EV_PE_SPEC: {
+        char sp[64];
+        pe_spec_fmt(e->mask, sp, sizeof sp);
+        snprintf(buf, n, "pe_spec%s", sp);
+        break;
+    }
     case EV_FLUSH:
         snprintf(buf, n, "flush");
         break;

@@ -32,6 +32,7 @@ enum ev_kind {
     EV_PE_EXC,       /* ETM PE interface: exception, data = number, addr = return address,
                         val = PE_NS | PE_HONOUR */
     EV_EXPECT_STALL, /* one cycle: the ETM's pe_stall_o = val on both models ([ETM-STALL-4]) */
+    EV_PE_SPEC,      /* ETM PE interface: speculation inputs alone for one cycle (mask) */
     EV_END,
     EV_NKINDS
 };
@@ -95,6 +96,15 @@ enum ev_sig {
 /* the PE honours the ETM's stall request: the event waits while pe_stall_o = 1
  * (docs/etm-contract.md [ETM-STALL-5]; needs the golden model, whose state gives it) */
 #define PE_HONOUR 0x80u
+/* EV_PE / EV_PE_EXC / EV_PE_SPEC: mask = the speculation inputs of the event's (first) cycle
+ * (trace_top's etm_spec_* inputs, docs/etm-contract.md 18.2). */
+#define PE_SPEC_COMMIT(m) ((unsigned)(m) & 0x1Fu)
+#define PE_SPEC_FLUSH 0x20u
+#define PE_SPEC_CANCEL(m) (((unsigned)(m) >> 6) & 0x1Fu)
+#define PE_SPEC_MISPRED 0x800u
+#define PE_SPEC_MASK(commit, flush, cancel, mispred)                                        \
+    (((uint32_t)(commit) & 0x1Fu) | ((flush) ? PE_SPEC_FLUSH : 0u) |                         \
+     (((uint32_t)(cancel) & 0x1Fu) << 6) | ((mispred) ? PE_SPEC_MISPRED : 0u))
 /* EV_WAIT_IDLE: val bit (tpiu=1). */
 #define WAIT_TPIU 0x1u
 /* EV_FETCH: expected outputs in the cycle after the access. */
@@ -196,6 +206,7 @@ enum scen_cfg_key {
     SCFG_STALL, /* ETM: HasStall (only with etm=1; docs/etm-contract.md §21) */
     SCFG_ACPAIRS, /* ETM: NumAcPairs (docs/etm-contract.md section 22) */
     SCFG_ATOMF45, /* ETM: AtomF45 (docs/etm-contract.md section 19; only with etm=1) */
+    SCFG_MAXSPEC, /* ETM: MaxSpec (docs/etm-contract.md 18) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

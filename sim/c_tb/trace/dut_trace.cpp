@@ -246,6 +246,10 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->etm_exc_valid_i = s->etm_exc_valid;
     t->etm_exc_num_i = s->etm_exc_num & 0x1FFu;
     t->etm_exc_ret_i = s->etm_exc_ret;
+    t->etm_spec_commit_i = s->etm_spec_commit & 0x1Fu;
+    t->etm_spec_flush_i = s->etm_spec_flush;
+    t->etm_spec_cancel_i = s->etm_spec_cancel & 0x1Fu;
+    t->etm_spec_mispred_i = s->etm_spec_mispred;
 }
 
 extern "C" void dut_trace_eval(struct dut_trace *d)

@@ -40,7 +40,8 @@ module trace_tb_top #(
   parameter int FunnelHold    = 8,
   parameter int HasStall      = 0,   // docs/etm-contract.md section 21
   parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
-  parameter int AtomF45       = 0    // atom formats 4 and 5 (etm-contract section 19)
+  parameter int AtomF45       = 0,    // atom formats 4 and 5 (etm-contract section 19)
+  parameter int MaxSpec       = 0    // docs/etm-contract.md section 18
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -160,6 +161,10 @@ module trace_tb_top #(
   input  logic        etm_exc_valid_i,
   input  logic [8:0]  etm_exc_num_i,
   input  logic [31:0] etm_exc_ret_i,
+  input  logic [4:0]  etm_spec_commit_i,
+  input  logic        etm_spec_flush_i,
+  input  logic [4:0]  etm_spec_cancel_i,
+  input  logic        etm_spec_mispred_i,
   output logic        etm_atvalid_o,
   output logic        etm_atready_o,
   output logic [7:0]  etm_atdata_o,
@@ -269,7 +274,8 @@ module trace_tb_top #(
     .FunnelHold    (FunnelHold),
     .HasStall      (HasStall),
     .NumAcPairs    (NumAcPairs),
-    .AtomF45       (AtomF45)
+    .AtomF45       (AtomF45),
+    .MaxSpec       (MaxSpec)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -377,6 +383,10 @@ module trace_tb_top #(
     .etm_exc_valid_i (etm_exc_valid_i),
     .etm_exc_num_i   (etm_exc_num_i),
     .etm_exc_ret_i   (etm_exc_ret_i),
+    .etm_spec_commit_i  (etm_spec_commit_i),
+    .etm_spec_flush_i   (etm_spec_flush_i),
+    .etm_spec_cancel_i  (etm_spec_cancel_i),
+    .etm_spec_mispred_i (etm_spec_mispred_i),
     .etm_atvalid_o   (etm_atvalid_o),
     .etm_atready_o   (etm_atready_o),
     .etm_atdata_o    (etm_atdata_o),

@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_MSPEC, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -47,6 +47,7 @@ static const char *const def_name[D_N] = {
     "ETM_CFG_HAS_STALL",
     "ETM_CFG_NUM_AC_PAIRS",
     "ETM_CFG_ATOM_F45",
+    "ETM_CFG_MAX_SPEC",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -59,6 +60,7 @@ static const char *const def_param[D_N] = {
     "HasStall",
     "NumAcPairs",
     "AtomF45",
+    "MaxSpec",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -139,7 +141,7 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
          * trace columns, so the ETM is idle in it; its parameters are not param lines of
          * the sys vectors (trace_top_params) */
         .has_etm = v[D_HAS_ETM] != 0,
-        /* MaxSpec 0: issue #24's golden-only parameter (etm-contract §18) */
+        /* MaxSpec 0: the vectors have no speculation inputs (etm-contract §18) */
         .etm = {.fifo_depth = v[D_EFIFO], .rs_depth = v[D_RS], .cc_size = v[D_CC],
                 .num_pc = v[D_NPC], .sec_ext = v[D_SEC] != 0, .atom_f45 = v[D_F45] != 0,
                 .has_stall = v[D_STALL] != 0, /* HasStall (§21): not a param line of the etm vectors */

@@ -61,6 +61,9 @@ struct sys_in {
     bool etm_exc_valid;
     uint16_t etm_exc_num;
     uint32_t etm_exc_ret;
+    /* its speculation inputs (docs/etm-contract.md 18.2; unused with max_spec = 0) */
+    uint8_t etm_spec_commit, etm_spec_cancel; /* 5 bits each */
+    bool etm_spec_flush, etm_spec_mispred;
 };
 
 /* Outputs of one cycle. itm.prdata/pready/pslverr are the system's APB outputs; itm.at*
