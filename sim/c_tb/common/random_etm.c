@@ -23,6 +23,9 @@ void rgen_etm_reset(struct rgen *g)
     /* [ETM-STALL-5]: the PE honours the stall request in half of the runs, ignores it in
      * the others (a bit of the seed's hash that prog_build does not use) */
     g->etm_honour = g->has_stall && ((seed >> 5) & 1u) != 0;
+    g->etm_next_ok = g->etm_rec_pend = false;
+    if (g->etm_max_spec > 0u)
+        spec_pe_init(&g->etm_spe, &etm_prog_img, g->etm_max_spec, seed);
 }
 
 /* One bound of a range: in the program's main region (mostly) or its far region, even. */
@@ -34,7 +37,7 @@ static uint32_t rgen_etm_bound(struct rgen *g)
 }
 
 /* The address range comparators, TRCVIIECTLR and TRCBBCTLR (docs/etm-contract.md section
- * 20): ranges over parts of the program, so that its path goes in and out of them; some
+ * 22): ranges over parts of the program, so that its path goes in and out of them; some
  * empty (base above limit), some one instruction wide (the bounds themselves). */
 static void rgen_etm_ranges(struct rgen *g)
 {
@@ -59,9 +62,6 @@ static void rgen_etm_ranges(struct rgen *g)
     uint32_t bb = rgen_pct(g, 40) ? 0u : (uint32_t)rgen_below(g, all + 1u) |
                                              (rgen_pct(g, 50) ? 0x100u : 0u);
     rgen_emit_write(g, ETM_BASE + 0x03Cu, bb); /* TRCBBCTLR */
-    g->etm_next_ok = g->etm_rec_pend = false;
-    if (g->etm_max_spec > 0u)
-        spec_pe_init(&g->etm_spe, &etm_prog_img, g->etm_max_spec, seed);
 }
 
 /* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
