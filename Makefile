@@ -826,9 +826,10 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/full/trace_tb --rtl-dir $(BUILD)/opencsd/etm-rtl \
 	    $(foreach f,$(filter-out $(ETM_OCSD_SCN_UNMODELLED) $(ETM_OCSD_SCN_F45),$(wildcard scenarios/etm_*.scn)),--scn $(f))
-	@# the address-range configurations (etm-contract section 22) on the harness of etmx
+	@# the address-range configurations (etm-contract section 22) on the harness of etmx (whose
+	@# AtomF45 is 1: --f45, so that etm_decode's own golden run packs atoms as etmx does)
 	@for r in ranges ranges+bb+ts; do $(BUILD)/opencsd/etm_decode --only $$r --seeds $(ETM_RTL_SEEDS) \
-	    --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-etmx \
+	    --f45 --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-etmx \
 	    || exit 1; done
 	@$(BUILD)/opencsd/etm_decode --f45 --seeds $(ETM_RTL_F45_SEEDS) --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 \
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl-f45
