@@ -143,6 +143,10 @@ module etm_replay_tb #(
     .exc_valid_i (in_exc_valid),
     .exc_num_i   (in_exc_num),
     .exc_ret_i   (in_exc_ret),
+    .spec_commit_i  (5'h0),    // MaxSpec 0: the vectors have no speculation inputs
+    .spec_flush_i   (1'b0),
+    .spec_cancel_i  (5'h0),
+    .spec_mispred_i (1'b0),
     .cmpmatch_i  (in_cmpmatch[PcW-1:0]),
     .gts_i       (in_gts),
     .niden_i     (in_niden),

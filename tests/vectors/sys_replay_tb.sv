@@ -64,6 +64,7 @@ module sys_replay_tb #(
   parameter int HasStall        = 0,  // ETM TRCSTALLCTLR (etm-contract section 21)
   parameter int NumAcPairs      = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45         = 0,
+  parameter int MaxSpec         = 0,  // the sys vectors have no speculation inputs: tied 0
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -109,6 +110,7 @@ module sys_replay_tb #(
     if (name == "HasStall") return HasStall;
     if (name == "NumAcPairs") return NumAcPairs;
     if (name == "AtomF45") return AtomF45;
+    if (name == "MaxSpec") return MaxSpec;
     return -1;
   endfunction
 
@@ -262,7 +264,8 @@ module sys_replay_tb #(
     .FunnelHold      (FunnelHold),
     .HasStall        (HasStall),
     .NumAcPairs      (NumAcPairs),
-    .AtomF45         (AtomF45)
+    .AtomF45         (AtomF45),
+    .MaxSpec         (MaxSpec)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),
@@ -370,6 +373,10 @@ module sys_replay_tb #(
     .etm_exc_valid_i (1'b0),
     .etm_exc_num_i   (9'h0),
     .etm_exc_ret_i   (32'h0),
+    .etm_spec_commit_i  (5'h0),
+    .etm_spec_flush_i   (1'b0),
+    .etm_spec_cancel_i  (5'h0),
+    .etm_spec_mispred_i (1'b0),
     .etm_atvalid_o   (etm_unused[0]),
     .etm_atready_o   (etm_unused[1]),
     .etm_atdata_o    (etm_unused[9:2]),
