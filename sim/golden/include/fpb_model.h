@@ -64,5 +64,17 @@ void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct f
 /* Rising clock edge with the current cycle's inputs; in->rst_n == 0 resets instead.
  * Returns false if no register changed (sys_model's fast path), true otherwise. */
 bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in);
+/* Whether fpb_model_step would change nothing, from the few inputs that decide it, for a
+ * caller that then need not build struct fpb_in (sys_model.c): out of reset (rst_n), no APB
+ * transfer to the FPB's frame (psel 0: nothing captured, [FPB-APB-1]), no fetch that can
+ * match (fetch: if_valid with if_kind FPB_KIND_FETCH; with the unit off none can,
+ * [FPB-MATCH-1]), and every captured register already at what such an edge captures:
+ * prdata_q 0, pslverr_q 0, pready_q 1, match_q, halt_q and mon_q 0 ([FPB-TIME-1]). */
+static inline bool fpb_model_edge_idle(const struct fpb_model *m, bool rst_n, bool psel,
+                                       bool fetch)
+{
+    return rst_n && !psel && !(fetch && m->enable) && m->prdata_q == 0u && !m->pslverr_q &&
+           m->pready_q && !m->match_q && !m->halt_q && !m->mon_q;
+}
 
 #endif

@@ -95,7 +95,8 @@ struct sys_out {
 };
 
 /* One cycle's connections between the blocks (sys_model.c): every block's inputs and the
- * Moore outputs the others see. */
+ * Moore outputs the others see. fi, the FPB's inputs, are built only by a step that can
+ * change the FPB (fpb_model_edge_idle) and by sys_model_blocks_get. */
 struct sys_wires {
     struct itm_in ii;
     struct itm_out io;

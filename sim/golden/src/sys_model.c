@@ -62,13 +62,20 @@ void sys_model_reset(struct sys_model *m)
     .pwrite = (in)->itm.pwrite, .paddr = (in)->itm.paddr & 0xFFFu,                          \
     .pwdata = (in)->itm.pwdata, .pstrb = (in)->itm.pstrb, .pprot = (in)->itm.pprot
 
-/* The blocks' inputs: each sees psel only for its own frame and a 12-bit offset. */
-static void split(const struct sys_in *in, struct itm_in *itm, struct fpb_in *fpb)
+/* The ITM's inputs: psel only for its own frame, a 12-bit offset. */
+static void split(const struct sys_in *in, struct itm_in *itm)
 {
     unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
     *itm = in->itm;
     itm->psel = in->itm.psel && frame == SYS_FRAME_ITM;
     itm->paddr = in->itm.paddr & 0xFFFu;
+}
+
+/* The FPB's inputs: its APB frame, the fetch port and the debug state. Built only for an
+ * edge that can change the FPB (fpb_model_edge_idle; its outputs read only rst_n). */
+static void fpb_inputs(const struct sys_in *in, struct fpb_in *fpb)
+{
+    unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
     *fpb = (struct fpb_in){
         SYS_APB_FIELDS(in, frame == SYS_FRAME_FPB),
         .if_valid = in->if_valid,
@@ -181,7 +188,7 @@ static void connect_itm(struct itm_in *ii, const struct tpiu_out *to)
 static void sys_wire(const struct sys_model *m, const struct sys_in *in, struct sys_wires *w)
 {
     /* an absent block's outputs stay 0 (w is zeroed once: sys_model_init, blocks_get) */
-    split(in, &w->ii, &w->fi);
+    split(in, &w->ii);
     if (m->has_dwt) {
         w->dout = (struct dwt_out){0};
         dwt_inputs(in, false, &w->di); /* its outputs ignore hw_ready */
@@ -225,7 +232,7 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
      * block stay 0 (zeroed by sys_model_init) */
     struct sys_out *o = &m->fp_out;
     o->itm = w->io;
-    fpb_model_eval(&m->fpb, &w->fi, &fo);
+    fpb_model_eval(&m->fpb, &(const struct fpb_in){.rst_n = in->itm.rst_n}, &fo); /* Moore */
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
     o->itm.prdata |= fo.prdata;
     o->itm.pslverr |= fo.pslverr;
@@ -306,7 +313,14 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
     if (m->has_etm)
         sys_etm_step(m, w);
     enum itm_step_kind itm_kind = itm_fast_step(&m->itm_fast, &m->itm, &w->ii);
-    bool fpb_changed = fpb_model_step(&m->fpb, &w->fi);
+    /* the FPB's inputs only for an edge that can change it (w->fi: those of its last one) */
+    const unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
+    bool fpb_changed = false;
+    if (!fpb_model_edge_idle(&m->fpb, in->itm.rst_n, in->itm.psel && frame == SYS_FRAME_FPB,
+                             in->if_valid && in->if_kind == FPB_KIND_FETCH)) {
+        fpb_inputs(in, &w->fi);
+        fpb_changed = fpb_model_step(&m->fpb, &w->fi);
+    }
     /* The TPIU's and the DWT's steps do not say whether they changed: no fast path with
      * them. */
     m->fp_ok = evaluated && itm_kind != ITM_STEP_CHANGED && !fpb_changed && !m->has_tpiu &&
@@ -347,6 +361,7 @@ void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,
     struct sys_wires w = {0};
     sys_wire(m, in, &w);
     sys_wire_back(m, in, &w);
+    fpb_inputs(in, &w.fi);
     *b = (struct sys_blocks){0};
     b->itm_in = w.ii;
     b->itm_out = w.io;
