@@ -104,6 +104,21 @@ bool itm_fifo_full_get(const struct itm_fifo *f);
 const struct itm_fifo_entry *itm_fifo_head_get(const struct itm_fifo *f);
 bool itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
                    bool mark_tail_ovf);
+/* Whether itm_fifo_step(f, pop, push, ..., mark_tail_ovf) would change nothing (and return
+ * false), for a caller that then skips the call: no pop and no push, and the FIFO empty or
+ * its tail already aged ([ITM-STIM-6]) and, with mark_tail_ovf, already marked
+ * ([ITM-STIM-5]): itm_fifo_step changes only the tail's marks then. */
+static inline bool itm_fifo_idle(const struct itm_fifo *f, bool pop, bool push,
+                                 bool mark_tail_ovf)
+{
+    if (pop || push)
+        return false;
+    if (f->count == 0u)
+        return true;
+    unsigned s = f->head + f->count - 1u; /* the tail's slot, as itm_fifo_step finds it */
+    const struct itm_fifo_entry *tail = &f->e[s >= f->depth ? s - f->depth : s];
+    return tail->aged && (!mark_tail_ovf || tail->ovf_after);
+}
 
 /* itm_arb.c: arbiter and packet register. */
 void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);

@@ -170,14 +170,13 @@ enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
     }
     if (kind != ITM_STEP_QUIET)
         memcpy(m, &d, offsetof(struct itm_model, stim));
-    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an
-     * empty FIFO with no push has nothing to change: itm_fifo_step's first test, here
-     * without the call). */
-    if ((m->stim.count != 0u || c.stim_push) &&
+    /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an edge
+     * that changes nothing, itm_fifo_idle, here without the call). */
+    if (!itm_fifo_idle(&m->stim, pop_stim, c.stim_push, c.stim_drop) &&
         itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop))
         kind = ITM_STEP_CHANGED;
     /* [ITM-HW-1] hardware FIFO. */
-    if ((m->hw.count != 0u || c.hw_push) &&
+    if (!itm_fifo_idle(&m->hw, pop_hw, c.hw_push, false) &&
         itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false))
         kind = ITM_STEP_CHANGED;
     return kind;
