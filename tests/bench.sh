@@ -78,11 +78,12 @@ cg_ipc() {
   for n in 50000 150000; do
     valgrind --tool=callgrind --callgrind-out-file="$bd/cg.out" "$@" --quiet --cycles $n \
       > /dev/null 2>&1 || { echo "bench: FAIL under callgrind: $*" >&2; exit 1; }
-    out=$(callgrind_annotate --inclusive=yes --auto=no "$bd/cg.out" 2>/dev/null | awk '
+    # from /: run from the tree, callgrind_annotate shortens some file names and splits a
+    # function's rows, and the patterns below would miss some
+    out=$(cd / && callgrind_annotate --inclusive=yes --auto=no "$(realpath "$bd/cg.out")" 2>/dev/null | awk '
       /PROGRAM TOTALS/ { gsub(",", "", $1); t = $1 }
       /sys_model\.c:sys_model_eval \[/ { gsub(",", "", $1); m += $1 }
-      /sys_model\.c:(sys_model_step[a-z_]*|step[.a-z_0-9]*) \[/ {
-        gsub(",", "", $1); if ($1 + 0 > st) st = $1 + 0 } # the step: inlined into one or the other
+      /sys_model\.c:(sys_model_step[a-z_]*|step[.a-z_0-9]*) \[/ { gsub(",", "", $1); if ($1 + 0 > st) st = $1 + 0 }
       END { print t, m + st }')
     t+=("${out% *}"); m+=("${out#* }")
   done
