@@ -350,18 +350,7 @@ static void drv_cycle(struct drv *d)
 
 static void set_event(struct drv *d, const struct prog_event *e)
 {
-    d->in.pe_valid = !e->exc;
-    d->in.exc_valid = e->exc;
-    d->in.pe_addr = e->addr;
-    d->in.pe_size = e->size32;
-    d->in.pe_br = e->br;
-    d->in.pe_ind = e->ind;
-    d->in.pe_taken = e->taken;
-    d->in.pe_link = e->link;
-    d->in.pe_excret = e->excret;
-    d->in.pe_ns = e->ns;
-    d->in.exc_num = (uint16_t)e->exc_num;
-    d->in.exc_ret = e->ret;
+    prog_event_to_etm_in(e, &d->in);
 }
 
 static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
