@@ -1046,19 +1046,16 @@ static int emit_scn(const struct run_cfg *rc, unsigned seed, unsigned nev, const
     for (unsigned i = 0; i < nev; i++) {
         struct prog_event e;
         prog_walk_next(&w, &e);
-        if (e.exc) {
-            fprintf(f, "pe_exc %u ret=0x%x ns=%d\n", e.exc_num, e.ret, e.ns);
-        } else {
-            if (e.br && e.ind && !e.taken) {
-                fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
-                        e.addr);
-                fclose(f);
-                return 2;
-            }
-            const char *br = !e.br ? "none" : !e.taken ? "n" : e.ind ? "ind" : "e";
-            fprintf(f, "pe 0x%x size=%d br=%s link=%d excret=%d ns=%d\n", e.addr,
-                    e.size32 ? 32 : 16, br, e.link, e.excret, e.ns);
+        if (!e.exc && e.br && e.ind && !e.taken) {
+            fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
+                    e.addr);
+            fclose(f);
+            return 2;
         }
+        struct etm_in in;
+        memset(&in, 0, sizeof in);
+        prog_event_to_etm_in(&e, &in);
+        etm_scn_event(f, &in, "");
         rng = rng * 1103515245u + 12345u;
         unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
         if (idle) {
