@@ -48,7 +48,7 @@ for m in "${mutants[@]}"; do
   if ! $CC -std=c11 -O2 -I"$d/include" sim/golden/tests/test_etm_model.c "$d"/src/*.c \
          -o "$d/test_etm_model" 2> "$d/build.log" ||
      ! $CC -std=c11 -O2 -I"$d/include" tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
-         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c "$d"/src/*.c -o "$d/etm_decode" \
+         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c tests/opencsd/ocsd_etm.c "$d"/src/*.c -o "$d/etm_decode" \
          -lopencsd_c_api -lopencsd 2>> "$d/build.log"; then
     echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
   fi
