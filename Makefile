@@ -157,7 +157,7 @@ $(BUILD)/golden/%.o: sim/golden/src/%.c $(wildcard sim/golden/include/*.h) | $(B
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -c $< -o $@
 $(BUILD)/golden/libgolden.a: $(patsubst sim/golden/src/%.c,$(BUILD)/golden/%.o,$(GOLDEN_SRCS))
 	ar rcs $@ $^
-$(BUILD)/golden/tests/%: sim/golden/tests/%.c sim/golden/tests/check.h $(BUILD)/golden/libgolden.a | $(BUILD)/golden/tests
+$(BUILD)/golden/tests/%: sim/golden/tests/%.c sim/golden/tests/check.h sim/golden/tests/check_msg.h $(BUILD)/golden/libgolden.a | $(BUILD)/golden/tests
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $< $(BUILD)/golden/libgolden.a -o $@
 $(BUILD)/golden $(BUILD)/golden/tests $(BUILD)/asan:
 	mkdir -p $@
@@ -794,11 +794,12 @@ opencsd-test: $(BUILD)/tb/full/trace_tb $(BUILD)/decode/tracedump $(BUILD)/openc
 $(BUILD)/opencsd/etm_decode: tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c tests/opencsd/etm_prog.h \
                              tests/opencsd/etm_spec_pe.c tests/opencsd/etm_spec_pe.h \
                              tests/opencsd/etm_scn.c tests/opencsd/etm_scn.h tests/opencsd/etm_scnprog.c \
-                             tests/opencsd/etm_scnprog.h $(BUILD)/golden/libgolden.a
+                             tests/opencsd/etm_scnprog.h tests/opencsd/ocsd_etm.c tests/opencsd/ocsd_etm.h \
+                             $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
 	    tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c \
-	    $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
+	    tests/opencsd/ocsd_etm.c $(BUILD)/golden/libgolden.a -o $@ -lopencsd_c_api -lopencsd
 # The same runs also give the packet-level cross-check of tracedump's ETMv4 decoder
 # (sim/decode/etm4dec.c): etm_decode --pkt-out writes each run's byte stream and OpenCSD's
 # packet list, tests/opencsd/etm_pkt_check.py runs tracedump on the stream and compares
@@ -907,7 +908,8 @@ $(BUILD)/bench/etm_bw: tests/opencsd/etm_bw.c tests/opencsd/etm_bw_pkt.c tests/o
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@
 $(BUILD)/opencsd/etm_pktcount: tests/opencsd/etm_pktcount.c tests/opencsd/etm_bw_pkt.c \
-                               tests/opencsd/etm_bw_pkt.h $(BUILD)/golden/libgolden.a
+                               tests/opencsd/etm_bw_pkt.h tests/opencsd/ocsd_etm.c \
+                               tests/opencsd/ocsd_etm.h $(BUILD)/golden/libgolden.a
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $(filter %.c %.a,$^) -o $@ \
 	    -lopencsd_c_api -lopencsd

@@ -7,11 +7,10 @@
 # (no Q elements yet), so these are golden-model mutants and live here, not in
 # tests/mutants.txt.
 # Usage: tests/etm_q_mutants.sh BUILD_DIR   (env ONLY="NAME ...": just those mutants)
+# The loop is tests/etm_golden_mutants.bash's, shared with tests/etm_spec_mutants.sh.
 set -u
-case "${1:-}" in -h|--help|'') echo "usage: tests/etm_q_mutants.sh BUILD_DIR"; exit 2 ;; esac
-build=$1
-work=$build/etmqmut
-CC=${CC:-cc}
+# shellcheck source=tests/etm_golden_mutants.bash
+. tests/etm_golden_mutants.bash
 # NAME | rule | file | sed expression
 mutants=(
   "no-qsupp-idr0|ETM-Q-1|etm_regs.c|s/(cfg->q_supp ? 0x8000u : 0u)/0u/"
@@ -34,28 +33,6 @@ mutants=(
   "exact-entry0|ETM-Q-PKT|etm_q.c|s/h = (uint8_t)(0xA0u | (h \& 0x3u));/h = 0xA0u;/"
   "count-minus-1|ETM-Q-PKT|etm_q.c|s/etm_pkt_q(b, t, t->q_cnt, a);/etm_pkt_q(b, t, t->q_cnt - 1u, a);/"
 )
-killed=0; alive=0
-for m in "${mutants[@]}"; do
-  IFS='|' read -r name rule file expr <<< "$m"
-  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
-  d=$work/$name
-  rm -rf "$d"; mkdir -p "$d"; cp -r sim/golden/src sim/golden/include "$d/"
-  sed -i -z -e "$expr" "$d/src/$file"
-  if cmp -s "sim/golden/src/$file" "$d/src/$file"; then
-    echo "ERROR $name: the mutation did not apply"; alive=$((alive + 1)); continue
-  fi
-  # shellcheck disable=SC2086
-  if ! $CC -std=c11 -O2 -I"$d/include" sim/golden/tests/test_etm_model.c "$d"/src/*.c \
-         -o "$d/test_etm_model" 2> "$d/build.log" ||
-     ! $CC -std=c11 -O2 -I"$d/include" tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
-         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c "$d"/src/*.c -o "$d/etm_decode" \
-         -lopencsd_c_api -lopencsd 2>> "$d/build.log"; then
-    echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
-  fi
-  u=killed; "$d/test_etm_model" > "$d/unit.log" 2>&1 && u=alive
-  o=killed; "$d/etm_decode" --q --seeds 2 > "$d/ocsd.log" 2>&1 && o=alive
-  if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
-  printf '%-4s %-20s %-10s unit test %-6s OpenCSD %s\n' "$v" "$name" "$rule" "$u" "$o"
-done
-echo "etm-q-mutants: $killed killed, $alive not"
-[ "$alive" = 0 ]
+# shellcheck disable=SC2317 # called by golden_mutants (tests/etm_golden_mutants.bash)
+ocsd_runs() { "$1/etm_decode" --q --seeds 2; }
+golden_mutants_main etm-q-mutants etmqmut "-z" 20 10 ocsd_runs "$@"

@@ -7,12 +7,11 @@
 # --f45 --seeds 2); both verdicts are printed. The RTL has MaxSpec = 0
 # (no speculation yet), so these are golden-model mutants and live here, not in
 # tests/mutants.txt.
-# Usage: tests/etm_spec_mutants.sh BUILD_DIR
+# Usage: tests/etm_spec_mutants.sh BUILD_DIR   (env ONLY="NAME ...": just those mutants)
+# The loop is tests/etm_golden_mutants.bash's, shared with tests/etm_q_mutants.sh.
 set -u
-case "${1:-}" in -h|--help|'') echo "usage: tests/etm_spec_mutants.sh BUILD_DIR"; exit 2 ;; esac
-build=$1
-work=$build/etmspecmut
-CC=${CC:-cc}
+# shellcheck source=tests/etm_golden_mutants.bash
+. tests/etm_golden_mutants.bash
 # NAME | rule | file | sed expression
 mutants=(
   "no-cancel-packet|ETM-SPEC-5|etm_spec.c|s/if (kc > 0u [|][|] mp) {/if (false) {/"
@@ -31,29 +30,6 @@ mutants=(
   "f45-rule6-splits-3|ETM-ATOM-5|etm_pkt.c|s/} else if (n <= 3u) { \/\* 6 \*\//} else if (n <= 2u) {/"
   "no-f4-at-flush|ETM-ATOM-6|etm_pkt.c|s/if (t->f45 \&\& n == 4u \&\& etm_f4_index(p) >= 0) {/if (false) {/"
 )
-killed=0; alive=0
-for m in "${mutants[@]}"; do
-  IFS='|' read -r name rule file expr <<< "$m"
-  d=$work/$name
-  rm -rf "$d"; mkdir -p "$d"; cp -r sim/golden/src sim/golden/include "$d/"
-  sed -i -e "$expr" "$d/src/$file"
-  if cmp -s "sim/golden/src/$file" "$d/src/$file"; then
-    echo "ERROR $name: the mutation did not apply"; alive=$((alive + 1)); continue
-  fi
-  # shellcheck disable=SC2086
-  if ! $CC -std=c11 -O2 -I"$d/include" sim/golden/tests/test_etm_model.c "$d"/src/*.c \
-         -o "$d/test_etm_model" 2> "$d/build.log" ||
-     ! $CC -std=c11 -O2 -I"$d/include" tests/opencsd/etm_decode.c tests/opencsd/etm_prog.c \
-         tests/opencsd/etm_spec_pe.c tests/opencsd/etm_scn.c tests/opencsd/etm_scnprog.c "$d"/src/*.c -o "$d/etm_decode" \
-         -lopencsd_c_api -lopencsd 2>> "$d/build.log"; then
-    echo "ERROR $name: does not build ($d/build.log)"; alive=$((alive + 1)); continue
-  fi
-  u=killed; "$d/test_etm_model" > "$d/unit.log" 2>&1 && u=alive
-  o=killed
-  "$d/etm_decode" --spec 4 --seeds 3 > "$d/ocsd.log" 2>&1 &&
-    "$d/etm_decode" --f45 --seeds 2 >> "$d/ocsd.log" 2>&1 && o=alive
-  if [ $u = killed ] || [ $o = killed ]; then killed=$((killed + 1)); v=ok; else alive=$((alive + 1)); v=FAIL; fi
-  printf '%-4s %-26s %-12s unit test %-6s OpenCSD %s\n' "$v" "$name" "$rule" "$u" "$o"
-done
-echo "etm-spec-mutants: $killed killed, $alive not"
-[ "$alive" = 0 ]
+# shellcheck disable=SC2317 # called by golden_mutants (tests/etm_golden_mutants.bash)
+ocsd_runs() { "$1/etm_decode" --spec 4 --seeds 3 && "$1/etm_decode" --f45 --seeds 2; }
+golden_mutants_main etm-spec-mutants etmspecmut "" 26 12 ocsd_runs "$@"

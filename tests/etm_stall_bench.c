@@ -105,18 +105,7 @@ static void run(const struct mode *md, unsigned seed, unsigned events, unsigned 
         while (md->honour && etm_model_stall(&d.m)) {
             cycle(&d);
         }
-        d.in.pe_valid = !e.exc;
-        d.in.exc_valid = e.exc;
-        d.in.pe_addr = e.addr;
-        d.in.pe_size = e.size32;
-        d.in.pe_br = e.br;
-        d.in.pe_ind = e.ind;
-        d.in.pe_taken = e.taken;
-        d.in.pe_link = e.link;
-        d.in.pe_excret = e.excret;
-        d.in.pe_ns = e.ns;
-        d.in.exc_num = (uint16_t)e.exc_num;
-        d.in.exc_ret = e.ret;
+        prog_event_to_etm_in(&e, &d.in);
         cycle(&d);
         st->events++;
         st->overflows += d.m.last_ovf;

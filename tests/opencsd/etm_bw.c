@@ -213,18 +213,7 @@ static void event(struct drv *d, const struct prog_event *e, bool bb)
     while (d->m.cfg.fifo_depth - d->m.count < (d->m.cfg.q_supp ? 64u : 50u)) {
         cycle(d);
     }
-    d->in.pe_valid = !e->exc;
-    d->in.exc_valid = e->exc;
-    d->in.pe_addr = e->addr;
-    d->in.pe_size = e->size32;
-    d->in.pe_br = e->br;
-    d->in.pe_ind = e->ind;
-    d->in.pe_taken = e->taken;
-    d->in.pe_link = e->link;
-    d->in.pe_excret = e->excret;
-    d->in.pe_ns = e->ns;
-    d->in.exc_num = (uint16_t)e->exc_num;
-    d->in.exc_ret = e->ret;
+    prog_event_to_etm_in(e, &d->in);
     d->in.gts = st->cycles * 3u + 0x40000000u; // a moving timestamp: packets of a real size
     cycle(d);
     // this event's bytes, parsed: the first address packet before any Exception packet

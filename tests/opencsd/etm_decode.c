@@ -84,6 +84,7 @@
 #include "etm_spec_pe.h"
 #include "etm_scn.h"
 #include "etm_scnprog.h"
+#include "ocsd_etm.h"
 
 #define MAXB 400000u
 #define MAXE 60000u
@@ -350,18 +351,7 @@ static void drv_cycle(struct drv *d)
 
 static void set_event(struct drv *d, const struct prog_event *e)
 {
-    d->in.pe_valid = !e->exc;
-    d->in.exc_valid = e->exc;
-    d->in.pe_addr = e->addr;
-    d->in.pe_size = e->size32;
-    d->in.pe_br = e->br;
-    d->in.pe_ind = e->ind;
-    d->in.pe_taken = e->taken;
-    d->in.pe_link = e->link;
-    d->in.pe_excret = e->excret;
-    d->in.pe_ns = e->ns;
-    d->in.exc_num = (uint16_t)e->exc_num;
-    d->in.exc_ret = e->ret;
+    prog_event_to_etm_in(e, &d->in);
 }
 
 static void tpiu_write(struct drv *d, uint32_t off, uint32_t v)
@@ -742,15 +732,7 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
         fprintf(stderr, "etm_decode: cannot create a decode tree\n");
         return 1;
     }
-    memset(&cfg, 0, sizeof cfg);
-    cfg.reg_idr0 = etm_model_idr(ec, 0);
-    cfg.reg_idr1 = etm_model_idr(ec, 1);
-    cfg.reg_idr2 = etm_model_idr(ec, 2);
-    cfg.reg_idr8 = etm_model_idr(ec, 8); // TRCIDR8.MAXSPEC
-    cfg.reg_configr = rc->configr | (g_q ? 0x2000u : 0u); // [ETM-Q-1] TRCCONFIGR.QE
-    cfg.reg_traceidr = g_traceid;
-    cfg.arch_ver = ARCH_V8;
-    cfg.core_prof = profile_CortexM;
+    ocsd_etm_cfg(&cfg, ec, rc->configr | (g_q ? 0x2000u : 0u), g_traceid); // [ETM-Q-1] QE
     ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
     if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_FULL_DECODER, &cfg,
                                &csid) != OCSD_OK ||
@@ -774,20 +756,8 @@ static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const stru
         ocsd_destroy_dcd_tree(dt);
         return 1;
     }
-    uint32_t done = 0, total = formatted ? g_nbytes & ~1u : g_nbytes; // 2-byte units
-    while (done < total) {
-        uint32_t used = 0;
-        ocsd_datapath_resp_t r =
-            ocsd_dt_process_data(dt, OCSD_OP_DATA, done, total - done, g_bytes + done, &used);
-        if (OCSD_DATA_RESP_IS_FATAL(r)) {
-            fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
-            g_errs++;
-            break;
-        }
-        done += used;
-    }
-    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
-    ocsd_destroy_dcd_tree(dt);
+    uint32_t total = formatted ? g_nbytes & ~1u : g_nbytes; // 2-byte units
+    ocsd_etm_feed(dt, g_bytes, total, "  opencsd", &g_errs);
     return 0;
 }
 
@@ -941,16 +911,6 @@ static int run_scn(const char *path)
 }
 
 // ---- --pkts-of: OpenCSD's packets of any ETM byte stream (the ETM conformance vectors) ----
-static ocsd_datapath_resp_t pkt_sink_cb(const void *ctx, const ocsd_datapath_op_t op,
-                                        const ocsd_trc_index_t index_sop, const void *pkt)
-{
-    (void)ctx;
-    (void)op;
-    (void)index_sop;
-    (void)pkt;
-    return OCSD_RESP_CONT;
-}
-
 // The packet processor alone (no program image needed) over FILE's bytes, one trace source
 // (the ETM's ATB bytes), its packets to stdout in pkt_mon_cb's normalised form.
 static int pkts_of(const char *path, uint32_t configr)
@@ -969,48 +929,15 @@ static int pkts_of(const char *path, uint32_t configr)
     }
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                          .sec_ext = true};
-    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
     ocsd_etmv4_cfg cfg;
-    unsigned char csid = 0;
+    ocsd_etm_cfg(&cfg, &ec, configr, 0x10);
+    dcd_tree_handle_t dt = ocsd_etm_pkt_tree(&cfg, log_cb, pkt_mon_cb, "etm_decode");
     if (dt == C_API_INVALID_TREE_HANDLE) {
-        fprintf(stderr, "etm_decode: cannot create a decode tree\n");
         return 1;
     }
-    memset(&cfg, 0, sizeof cfg);
-    cfg.reg_idr0 = etm_model_idr(&ec, 0);
-    cfg.reg_idr1 = etm_model_idr(&ec, 1);
-    cfg.reg_idr2 = etm_model_idr(&ec, 2);
-    cfg.reg_configr = configr;
-    cfg.reg_traceidr = 0x10;
-    cfg.arch_ver = ARCH_V8;
-    cfg.core_prof = profile_CortexM;
-    ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
     g_pkt_out = stdout;
     g_errs = 0;
-    if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_PACKET_PROC, &cfg,
-                               &csid) != OCSD_OK ||
-        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_SINK, (void *)pkt_sink_cb,
-                                       NULL) != OCSD_OK ||
-        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON, (void *)pkt_mon_cb,
-                                       NULL) != OCSD_OK) {
-        fprintf(stderr, "etm_decode: packet processor set-up failed\n");
-        ocsd_destroy_dcd_tree(dt);
-        return 1;
-    }
-    uint32_t done = 0;
-    while (done < g_nbytes) {
-        uint32_t used = 0;
-        ocsd_datapath_resp_t r = ocsd_dt_process_data(dt, OCSD_OP_DATA, done, g_nbytes - done,
-                                                      g_bytes + done, &used);
-        if (OCSD_DATA_RESP_IS_FATAL(r)) {
-            fprintf(stderr, "  opencsd: fatal response %d at byte %u\n", (int)r, done + used);
-            g_errs++;
-            break;
-        }
-        done += used;
-    }
-    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
-    ocsd_destroy_dcd_tree(dt);
+    ocsd_etm_feed(dt, g_bytes, g_nbytes, "  opencsd", &g_errs);
     g_pkt_out = NULL;
     return g_errs ? 1 : 0;
 }
@@ -1057,19 +984,16 @@ static int emit_scn(const struct run_cfg *rc, unsigned seed, unsigned nev, const
     for (unsigned i = 0; i < nev; i++) {
         struct prog_event e;
         prog_walk_next(&w, &e);
-        if (e.exc) {
-            fprintf(f, "pe_exc %u ret=0x%x ns=%d\n", e.exc_num, e.ret, e.ns);
-        } else {
-            if (e.br && e.ind && !e.taken) {
-                fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
-                        e.addr);
-                fclose(f);
-                return 2;
-            }
-            const char *br = !e.br ? "none" : !e.taken ? "n" : e.ind ? "ind" : "e";
-            fprintf(f, "pe 0x%x size=%d br=%s link=%d excret=%d ns=%d\n", e.addr,
-                    e.size32 ? 32 : 16, br, e.link, e.excret, e.ns);
+        if (!e.exc && e.br && e.ind && !e.taken) {
+            fprintf(stderr, "etm_decode: --emit-scn: an indirect branch not taken at 0x%x\n",
+                    e.addr);
+            fclose(f);
+            return 2;
         }
+        struct etm_in in;
+        memset(&in, 0, sizeof in);
+        prog_event_to_etm_in(&e, &in);
+        etm_scn_event(f, &in, "");
         rng = rng * 1103515245u + 12345u;
         unsigned idle = (rng >> 16) % (rc->idle_max + 1u);
         if (idle) {

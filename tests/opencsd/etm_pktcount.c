@@ -20,6 +20,7 @@
 
 #include "etm_bw_pkt.h"
 #include "etm_model.h"
+#include "ocsd_etm.h"
 
 static unsigned long long g_cnt[PK_N], g_bytes[PK_N];
 static unsigned g_errs;
@@ -62,16 +63,6 @@ static void mon_cb(const void *ctx, const ocsd_datapath_op_t op, const ocsd_trc_
     }
     g_cnt[k]++;
     g_bytes[k] += size;
-}
-
-static ocsd_datapath_resp_t sink_cb(const void *ctx, const ocsd_datapath_op_t op,
-                                    const ocsd_trc_index_t idx, const void *pkt)
-{
-    (void)ctx;
-    (void)op;
-    (void)idx;
-    (void)pkt;
-    return OCSD_RESP_CONT;
 }
 
 static void log_cb(const void *ctx, const char *msg, const int len)
@@ -122,47 +113,14 @@ int main(int argc, char **argv)
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                          .sec_ext = true, .q_supp = (configr & 0x2000u) != 0u}; // QE: QSUPP
     ocsd_etmv4_cfg cfg;
-    unsigned char csid = 0;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.reg_idr0 = etm_model_idr(&ec, 0);
-    cfg.reg_idr1 = etm_model_idr(&ec, 1);
-    cfg.reg_idr2 = etm_model_idr(&ec, 2);
-    cfg.reg_configr = configr;
-    cfg.reg_traceidr = 0x10;
-    cfg.arch_ver = ARCH_V8;
-    cfg.core_prof = profile_CortexM;
+    ocsd_etm_cfg(&cfg, &ec, configr, 0x10);
     ocsd_def_errlog_init(OCSD_ERR_SEV_WARN, 1);
     ocsd_def_errlog_config_output(C_API_MSGLOGOUT_FLG_NONE, NULL);
-    dcd_tree_handle_t dt = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+    dcd_tree_handle_t dt = ocsd_etm_pkt_tree(&cfg, log_cb, mon_cb, "etm_pktcount");
     if (dt == C_API_INVALID_TREE_HANDLE) {
-        fprintf(stderr, "etm_pktcount: cannot create a decode tree\n");
         return 1;
     }
-    ocsd_def_errlog_set_strprint_cb(dt, NULL, log_cb);
-    if (ocsd_dt_create_decoder(dt, OCSD_BUILTIN_DCD_ETMV4I, OCSD_CREATE_FLG_PACKET_PROC, &cfg,
-                               &csid) != OCSD_OK ||
-        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_SINK, (void *)sink_cb,
-                                       NULL) != OCSD_OK ||
-        ocsd_dt_attach_packet_callback(dt, csid, OCSD_C_API_CB_PKT_MON, (void *)mon_cb, NULL) !=
-            OCSD_OK) {
-        fprintf(stderr, "etm_pktcount: decoder set-up failed\n");
-        ocsd_destroy_dcd_tree(dt);
-        return 1;
-    }
-    uint32_t done = 0;
-    while (done < n) {
-        uint32_t used = 0;
-        ocsd_datapath_resp_t r = ocsd_dt_process_data(dt, OCSD_OP_DATA, done,
-                                                      (uint32_t)n - done, buf + done, &used);
-        if (OCSD_DATA_RESP_IS_FATAL(r)) {
-            fprintf(stderr, "etm_pktcount: fatal response %d at byte %u\n", (int)r, done + used);
-            g_errs++;
-            break;
-        }
-        done += used;
-    }
-    ocsd_dt_process_data(dt, OCSD_OP_EOT, 0, 0, NULL, NULL);
-    ocsd_destroy_dcd_tree(dt);
+    ocsd_etm_feed(dt, buf, (uint32_t)n, "etm_pktcount", &g_errs);
     printf("pkts");
     for (unsigned k = 0; k < PK_N; k++) {
         if (g_cnt[k]) {

@@ -16,6 +16,8 @@
 
 #include "etm_prog.h"
 
+#include "etm_model.h"
+
 enum {
     K_NONE, K_NOP16, K_ALU16, K_NOP32, K_ALU32, K_PUSHLR, K_BCOND, K_CBZ, K_B, K_BL, K_BLX,
     K_BXLR, K_POPPC, K_SVC
@@ -287,4 +289,20 @@ void prog_walk_next(struct prog_walk *w, struct prog_event *e)
         break;
     }
     w->pc = next;
+}
+
+void prog_event_to_etm_in(const struct prog_event *e, struct etm_in *in)
+{
+    in->pe_valid = !e->exc;
+    in->exc_valid = e->exc;
+    in->pe_addr = e->addr;
+    in->pe_size = e->size32;
+    in->pe_br = e->br;
+    in->pe_ind = e->ind;
+    in->pe_taken = e->taken;
+    in->pe_link = e->link;
+    in->pe_excret = e->excret;
+    in->pe_ns = e->ns;
+    in->exc_num = (uint16_t)e->exc_num;
+    in->exc_ret = e->ret;
 }

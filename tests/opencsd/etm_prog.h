@@ -70,4 +70,9 @@ void prog_build_mix(struct prog *p, unsigned seed, bool ns_handler, bool ns_main
 void prog_walk_init(struct prog_walk *w, const struct prog *p, unsigned seed);
 void prog_walk_next(struct prog_walk *w, struct prog_event *e);
 
+/* Presents event e on the golden ETM's PE trace interface (struct etm_in of etm_model.h):
+ * pe_valid or exc_valid and the event's fields; the other inputs are left as they are. */
+struct etm_in;
+void prog_event_to_etm_in(const struct prog_event *e, struct etm_in *in);
+
 #endif

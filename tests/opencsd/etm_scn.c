@@ -42,6 +42,18 @@ void etm_scn_open(struct etm_scn *s, FILE *f, uint64_t gts0, int spniden, unsign
     }
 }
 
+void etm_scn_event(FILE *f, const struct etm_in *e, const char *opts)
+{
+    if (e->pe_valid) {
+        const char *br = !e->pe_br ? "none" : !e->pe_taken ? "n" : e->pe_ind ? "ind" : "e";
+        fprintf(f, "pe 0x%" PRIx32 " size=%s br=%s link=%d excret=%d ns=%d%s\n", e->pe_addr,
+                e->pe_size ? "32" : "16", br, e->pe_link, e->pe_excret, e->pe_ns, opts);
+    } else if (e->exc_valid) {
+        fprintf(f, "pe_exc %u ret=0x%" PRIx32 " ns=%d%s\n", (unsigned)e->exc_num, e->exc_ret,
+                e->pe_ns, opts);
+    }
+}
+
 void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_in *t)
 {
     s->cycles++;
@@ -58,17 +70,9 @@ void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_
     }
     char sp[64];
     spec_opts(e, sp, sizeof sp);
-    if (e->pe_valid) {
+    if (e->pe_valid || e->exc_valid) {
         flush_idle(s);
-        const char *br = !e->pe_br ? "none" : !e->pe_taken ? "n" : e->pe_ind ? "ind" : "e";
-        fprintf(s->f, "pe 0x%" PRIx32 " size=%s br=%s link=%d excret=%d ns=%d%s\n", e->pe_addr,
-                e->pe_size ? "32" : "16", br, e->pe_link, e->pe_excret, e->pe_ns, sp);
-        return;
-    }
-    if (e->exc_valid) {
-        flush_idle(s);
-        fprintf(s->f, "pe_exc %u ret=0x%" PRIx32 " ns=%d%s\n", (unsigned)e->exc_num,
-                e->exc_ret, e->pe_ns, sp);
+        etm_scn_event(s->f, e, sp);
         return;
     }
     if (sp[0]) {

@@ -30,6 +30,9 @@ void etm_scn_cycle(struct etm_scn *s, const struct etm_in *e, const struct tpiu_
 // writes (ITM, TPIU, ETM frames) become `write` lines.
 struct sys_in;
 void etm_scn_cycle_sys(struct etm_scn *s, const struct sys_in *in);
+// The `pe` or `pe_exc` line of the event on e's PE trace interface (pe_valid or exc_valid),
+// opts (the cycle's speculation options, or "") appended; also etm_decode --emit-scn's.
+void etm_scn_event(FILE *f, const struct etm_in *e, const char *opts);
 // Ends it: the last idle cycles, a wait until the TPIU has sent everything.
 void etm_scn_close(struct etm_scn *s);
 

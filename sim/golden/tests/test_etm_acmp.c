@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_msg.h"
 #include "etm_model.h"
 
 #define TB_MAX 1024u
@@ -17,19 +18,6 @@ struct tb {
     uint8_t bytes[TB_MAX];
     unsigned n;
 };
-
-static unsigned failures, checks;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        checks++;                                                                          \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
 
 static void tb_cycle(struct tb *tb)
 {
@@ -239,6 +227,5 @@ int main(void)
     test_r3_bb_ranges();
     test_r4_regs();
     test_exc_return_address();
-    printf("test_etm_acmp: %u passed, %u failed\n", checks - failures, failures);
-    return failures != 0;
+    return check_report("test_etm_acmp");
 }

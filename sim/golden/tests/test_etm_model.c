@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_msg.h"
 #include "etm_model.h"
 
 /*
@@ -25,19 +26,6 @@ struct tb {
     unsigned when[TB_MAX];
     unsigned n;
 };
-
-static unsigned failures, checks;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        checks++;                                                                          \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
 
 static void tb_cycle(struct tb *tb)
 {
@@ -1217,6 +1205,5 @@ int main(void)
     test_e6_honoured();
     test_stall_regs();
     test_stall_guarantee();
-    printf("test_etm_model: %u passed, %u failed\n", checks - failures, failures);
-    return failures != 0;
+    return check_report("test_etm_model");
 }

@@ -6,20 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_msg.h"
 #include "funnel_model.h"
-
-static unsigned checks, failures;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        checks++;                                                                          \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
 
 /* Runs `cycles` cycles; input p offers n[p] bytes from cycle start[p]; atready_low gives the
  * cycles with the TPIU's atready at 0. Writes the transferred bytes (0 for none) per cycle. */
@@ -91,6 +79,5 @@ int main(void)
         run(2, n, st, 6, 0, got);
         expect("lone source", got, exp, 6);
     }
-    printf("test_funnel_model: %u passed, %u failed\n", checks - failures, failures);
-    return failures != 0;
+    return check_report("test_funnel_model");
 }
