@@ -40,18 +40,25 @@ module etm_fifo #(
   // Per entry, not per byte (far smaller in synthesis): entry e is written when its distance
   // from the write pointer, off, is below the cycle's byte count; it takes byte off of the
   // cycle, which etm_gen holds at position len-1-off (the last byte in bits [7:0]).
+  // Only a cycle with bytes runs the per-entry loop and loads the storage (a branch the
+  // Verilated model keeps: an idle cycle costs no pass over the FifoDepth entries).
   logic [AW-1:0] off;
   logic [5:0]    sel;
+  logic          mem_we;
+
+  assign mem_we = (push_len_i != 6'd0);
 
   always_comb begin
     mem_d = mem_q;
     off   = '0;
     sel   = '0;
-    for (int e = 0; e < FifoDepth; e++) begin
-      off = AW'(e) - wr_q;
-      sel = push_len_i - 6'd1 - 6'(off);
-      if ({1'b0, off} < (AW+1)'(push_len_i)) begin
-        mem_d[8*e +: 8] = push_data_i[{sel, 3'b000} +: 8];
+    if (mem_we) begin
+      for (int e = 0; e < FifoDepth; e++) begin
+        off = AW'(e) - wr_q;
+        sel = push_len_i - 6'd1 - 6'(off);
+        if ({1'b0, off} < (AW+1)'(push_len_i)) begin
+          mem_d[8*e +: 8] = push_data_i[{sel, 3'b000} +: 8];
+        end
       end
     end
   end
@@ -62,7 +69,9 @@ module etm_fifo #(
   assign afready_d = afvalid_i & ~afready_q & (count_q == 9'd0) & atoms_empty_i;
 
   always_ff @(posedge clk_i) begin
-    mem_q <= mem_d;
+    if (mem_we) begin
+      mem_q <= mem_d;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -26,6 +26,9 @@ struct dut_trace *dut_trace_new_seeded(uint32_t seed);
 void dut_trace_free(struct dut_trace *d);
 /* Drives every input port (clk_i stays low). */
 void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *in);
+/* Drives gts_i only: the caller's inputs equal the last dut_trace_set_inputs's but for it
+ * (the driver's in_same), so the other ports already hold them. */
+void dut_trace_set_gts(struct dut_trace *d, uint64_t gts);
 /* Settles the logic after an input change (clk_i low). */
 void dut_trace_eval(struct dut_trace *d); /* also the falling edge that dut_trace_tick left pending */
 void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *out);

@@ -252,6 +252,12 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->etm_spec_mispred_i = s->etm_spec_mispred;
 }
 
+extern "C" void dut_trace_set_gts(struct dut_trace *d, uint64_t gts)
+{
+    d->settled = false;
+    d->top->gts_i = gts;
+}
+
 extern "C" void dut_trace_eval(struct dut_trace *d)
 {
     d->top->eval(); // traced at the start of dut_trace_tick, after dut_trace_set_tb

@@ -262,7 +262,11 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         if (__builtin_expect(fcov, 0) && use_g)
             fcov_cycle(tb->fcov, &in, &og, &tb->gm);
         if (use_r) {
-            dut_trace_set_inputs(tb->dut, &in);
+            /* an idle cycle's inputs stand in the model from the last one but gts_i */
+            if (drv->in_same)
+                dut_trace_set_gts(tb->dut, in.itm.gts);
+            else
+                dut_trace_set_inputs(tb->dut, &in);
             dut_trace_eval(tb->dut);
             dut_trace_get_outputs(tb->dut, &orr);
         }

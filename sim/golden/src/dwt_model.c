@@ -102,7 +102,9 @@ void dwt_model_step(struct dwt_model *m, const struct dwt_in *in) {
     dwt_count_eval(m, in, &w, &nr, &l);
     bool ovf = buffer_step(m, in, &l);
 
-    for (unsigned n = 0; n < DWT_MAX_COMP; n++) {
+    /* comparators num_comp and up: never matched, no IR state (cr has none for them, and
+     * reset clears them), so only the implemented ones are updated */
+    for (unsigned n = 0; n < m->cfg.num_comp; n++) {
         /* [DWT-EVAL-2]: a match at the clearing edge wins */
         m->matched[n] = (m->matched[n] && (int)n != clr) || (cr.matched >> n & 1u);
         m->ir[n] = cr.ir_d[n];

@@ -273,16 +273,22 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
 /* The connections from the ITM's outputs back into the DWT and the TPIU, which their
  * outputs do not depend on (sys_wire evaluates them without): the rest of each block's
  * inputs of this cycle, as its edge takes them. */
-static void sys_wire_back(const struct sys_model *m, const struct sys_in *in, struct sys_wires *w)
+static void sys_wire_back(const struct sys_model *m, struct sys_wires *w)
 {
     if (m->has_dwt) /* the ITM's hw_ready back to the DWT */
         w->di.hw_ready = w->io.hw_ready;
+    /* w->ti's APB fields are those of sys_wire with these inputs: only the ATB side is new */
     if (m->has_tpiu && m->has_etm) { /* the funnel's output into the TPIU */
-        const struct itm_out fo = {.atvalid = w->fno.atvalid, .atdata = w->fno.atdata,
-                                   .atid = w->fno.atid, .afready = w->fno.afready};
-        tpiu_inputs(in, &fo, &w->ti);
-    } else if (m->has_tpiu) /* the ITM's ATB master into the TPIU */
-        tpiu_inputs(in, &w->io, &w->ti);
+        w->ti.atvalid = w->fno.atvalid;
+        w->ti.atdata = w->fno.atdata;
+        w->ti.atid = w->fno.atid;
+        w->ti.afready = w->fno.afready;
+    } else if (m->has_tpiu) { /* the ITM's ATB master into the TPIU */
+        w->ti.atvalid = w->io.atvalid;
+        w->ti.atdata = w->io.atdata;
+        w->ti.atid = w->io.atid;
+        w->ti.afready = w->io.afready;
+    }
 }
 
 /* The edge with the inputs in; same: they are wc_in (with fp_ok, but for gts_i). */
@@ -305,7 +311,7 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
     if (!evaluated)
         sys_wire(m, in, w);
     m->wc_ok = false;
-    sys_wire_back(m, in, w);
+    sys_wire_back(m, w);
     if (m->has_dwt)
         dwt_model_step(&m->dwt, &w->di);
     if (m->has_tpiu)
@@ -360,7 +366,7 @@ void sys_model_blocks_get(const struct sys_model *m, const struct sys_in *in,
 {
     struct sys_wires w = {0};
     sys_wire(m, in, &w);
-    sys_wire_back(m, in, &w);
+    sys_wire_back(m, &w);
     fpb_inputs(in, &w.fi);
     *b = (struct sys_blocks){0};
     b->itm_in = w.ii;
