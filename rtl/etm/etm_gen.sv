@@ -326,13 +326,13 @@ module etm_gen #(
         wsd = (wsd >= 6'(sp_kc)) ? wsd - 6'(sp_kc) : 6'd0;
         /* verilator lint_on UNSIGNED */
         need_d = sp_need;                       // [ETM-SPEC-8]
-        if (sp_gap) begin                       // [ETM-SPEC-12]
+        atwp_d = 1'b1;
+        rs_n_d = 5'd0;
+        if (sp_gap) begin                       // [ETM-SPEC-12] the discarded path had a gap
           wton = 1'b1;
           ton_d = 1'b1;
           need_d = etm_pkg::NaNone;
         end
-        atwp_d = 1'b1;
-        rs_n_d = 5'd0;
       end
       wcp = wcp + 6'(sp_tc);                    // [ETM-SPEC-4]
     end
