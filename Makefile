@@ -839,8 +839,10 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 	    --rtl-dir $(BUILD)/opencsd/etm-rtl-f45
 	@$(BUILD)/opencsd/etm_decode --rtl $(BUILD)/tb/etmx/trace_tb --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-f45 \
 	    $(foreach f,$(ETM_OCSD_SCN_F45),--scn $(f))
-	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/etmspec/trace_tb \
-	    --rtl-dir $(BUILD)/opencsd/etm-rtl-spec
+	@# etmspec: MaxSpec 4 with AtomF45 1 (--f45) and 4 address comparator pairs (the range
+	@# configurations run there too: etm-contract 18.6)
+	@$(BUILD)/opencsd/etm_decode --spec 4 --f45 --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/etmspec/trace_tb \
+	    --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-spec
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 

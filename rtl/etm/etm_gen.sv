@@ -152,7 +152,7 @@ module etm_gen #(
   // ---- Speculation [ETM-SPEC-*]: the outstanding-element list (etm_spec), working sd/cp --
   logic [5:0]  wsd, wcp;
   logic [4:0]  sp_kc, sp_tc;
-  logic        sp_mp, sp_new_tr, sp_clr;
+  logic        sp_mp, sp_new_tr, sp_clr, sp_gap, wton;
   logic [1:0]  sp_need, wneed;
 
   if (MaxSpec > 0) begin : g_spec
@@ -169,10 +169,13 @@ module etm_gen #(
       .kc_o       (sp_kc),
       .mp_o       (sp_mp),
       .rec_need_o (sp_need),
+      .rec_gap_o  (sp_gap),
       .tc_o       (sp_tc),
       .new_i      (exc_valid_i | (pe_valid_i & pe_br_i)),
       .new_atom_i (~exc_valid_i),
       .new_e_i    (pe_taken_i),
+      .new_bb_i   (bb_in_i),
+      .gap_i      (en_i & ~traced & ev),
       .new_na_i   (wneed),
       .new_tr_i   (sp_new_tr),
       .clr_tr_i   (sp_clr)
@@ -185,6 +188,7 @@ module etm_gen #(
     assign sp_tc = '0;
     assign sp_mp = 1'b0;
     assign sp_need = etm_pkg::NaNone;
+    assign sp_gap = 1'b0;
   end
 
 `define ETM_PUT(b) begin eb = {eb[MaxB*8-9:0], (b)}; el = el + 6'd1; end
@@ -304,7 +308,7 @@ module etm_gen #(
     wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
     rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
     sd_d = sd_q;  cp_d = cp_q;  wsd = sd_q;  wcp = cp_q;
-    sp_new_tr = 1'b0;  sp_clr = 1'b0;  wneed = etm_pkg::NaNone;
+    sp_new_tr = 1'b0;  sp_clr = 1'b0;  wneed = etm_pkg::NaNone;  wton = 1'b0;
 
     // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
     if (MaxSpec > 0) begin
@@ -324,6 +328,11 @@ module etm_gen #(
         need_d = sp_need;                       // [ETM-SPEC-8]
         atwp_d = 1'b1;
         rs_n_d = 5'd0;
+        if (sp_gap) begin                       // [ETM-SPEC-12] the discarded path had a gap
+          wton = 1'b1;
+          ton_d = 1'b1;
+          need_d = etm_pkg::NaNone;
+        end
       end
       wcp = wcp + 6'(sp_tc);                    // [ETM-SPEC-4]
     end
@@ -363,13 +372,13 @@ module etm_gen #(
           end
         end
         // step 2 [ETM-PKT-TON]
-        if (resync_q || ton_q) begin
+        if (resync_q || ton_q || wton) begin
           `ETM_FLUSH
           `ETM_PUT(8'h04)
           rs_n_d = 5'd0;
         end
         // step 3 [ETM-CTX-1], [ETM-RS-3], [ETM-ADDR-1]
-        if (wfull || ton_q || !ctxv_q || ns != ctxns_q) begin
+        if (wfull || ton_q || wton || !ctxv_q || ns != ctxns_q) begin
           `ETM_FLUSH
           `ETM_PUT(8'h83)
           `ETM_PUT({1'b0, wa[7:1]})
@@ -547,6 +556,7 @@ module etm_gen #(
         ol = el;
         at_n_d = wn;
         at_bits_d = wbits;
+        at_b3_d = wb3;                          // AtomF45's atom 3 [ETM-ATOM-5]
         sd_d = wsd;
         cp_d = wcp;
         if (traced) ovf_d = 1'b0;
@@ -569,7 +579,7 @@ module etm_gen #(
         if (!ovf_q) begin
           // [ETM-SPEC-10] pending atoms, Commit of cp' = cp + this cycle's, Overflow
           if (at_n_q != 5'd0) begin
-            ob[7:0] = etm_pkg::atom_flush_byte(at_n_q, at_bits_q);
+            ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);   // F4 too [ETM-ATOM-6]
             ol = 6'd1;
           end
           if (cp_q + 6'(sp_tc) != 6'd0) begin

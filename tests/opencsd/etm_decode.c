@@ -1018,10 +1018,6 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
 
     char scn_path[512], txb_path[512];
     FILE *scn_f = NULL;
-    if (rc->acmp && g_spec > 0u) { // speculation with address ranges: not specified yet
-        g_skipped++;               // (docs/etm-contract.md section 22, [ETM-BB-2] open point)
-        return -1;
-    }
     if (g_rtl_tb) {
         // CMPMATCH comes from the DWT in trace_top: the start/stop runs are not reproduced
         // there (the overflow runs are: the TPIU is the slow sink, as with --tpiu)

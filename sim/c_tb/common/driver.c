@@ -223,7 +223,8 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
-    d->pe_held = d->cur && (d->cur->kind == EV_PE || d->cur->kind == EV_PE_EXC) &&
+    d->pe_held = d->cur &&
+                 (d->cur->kind == EV_PE || d->cur->kind == EV_PE_EXC || d->cur->kind == EV_PE_SPEC) &&
                  (d->cur->val & PE_HONOUR) && d->gm && d->gm->has_etm &&
                  etm_model_stall(&d->gm->etm);
     if (d->bg_active || d->bg_evt_left || d->bg_instr_left || d->cur)
@@ -274,9 +275,10 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             set_pulse(in, SIG_NLEVELS + k);
     const struct event *ev = d->cur;
     if (ev) {
-        /* the ETM PE's speculation inputs, in the event's first cycle ([ETM-SPEC-PE-*]) */
-        if ((ev->kind == EV_PE && d->cur_n == 0) || ev->kind == EV_PE_EXC ||
-            ev->kind == EV_PE_SPEC) {
+        /* the ETM PE's speculation inputs, in the event's first cycle ([ETM-SPEC-PE-*]);
+         * none while the PE holds its interface for the stall ([ETM-SPEC-13]) */
+        if (((ev->kind == EV_PE && d->cur_n == 0) || ev->kind == EV_PE_EXC ||
+             ev->kind == EV_PE_SPEC) && !d->pe_held) {
             sin->etm_spec_commit = (uint8_t)PE_SPEC_COMMIT(ev->mask);
             sin->etm_spec_flush = (ev->mask & PE_SPEC_FLUSH) != 0;
             sin->etm_spec_cancel = (uint8_t)PE_SPEC_CANCEL(ev->mask);
@@ -472,6 +474,9 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
             if (d->pe_held) /* held: this cycle presented nothing */
                 d->cur_n--;
             done = ev->kind == EV_PE ? d->cur_n >= ev->count : d->cur_n >= 1;
+            break;
+        case EV_PE_SPEC: /* held too: the speculation inputs wait ([ETM-SPEC-13]) */
+            done = !d->pe_held;
             break;
         case EV_EXPECT_STALL: {
             done = true;

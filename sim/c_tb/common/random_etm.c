@@ -107,11 +107,12 @@ void rgen_etm_program(struct rgen *g)
 /* One presented event with the speculation inputs of its cycle (mask, PE_SPEC_MASK). */
 static void etm_emit_event(struct rgen *g, const struct prog_event *e, uint32_t mask)
 {
+    const unsigned hon = g->etm_honour ? PE_HONOUR : 0; /* [ETM-SPEC-13] */
     if (e->exc) {
         struct event *v = rgen_emit(g, EV_PE_EXC);
         v->data = e->exc_num;
         v->addr = e->ret;
-        v->val = e->ns ? PE_NS : 0;
+        v->val = (e->ns ? PE_NS : 0) | hon;
         v->mask = mask;
     } else {
         struct event *v = rgen_emit(g, EV_PE);
@@ -119,16 +120,24 @@ static void etm_emit_event(struct rgen *g, const struct prog_event *e, uint32_t 
         v->count = 1;
         v->val = (e->size32 ? PE_SIZE32 : 0) | (e->br ? PE_BR : 0) | (e->ind ? PE_IND : 0) |
                  (e->taken ? PE_TAKEN : 0) | (e->link ? PE_LINK : 0) |
-                 (e->excret ? PE_EXCRET : 0) | (e->ns ? PE_NS : 0);
+                 (e->excret ? PE_EXCRET : 0) | (e->ns ? PE_NS : 0) | hon;
         v->mask = mask;
     }
+}
+
+/* A cycle of speculation inputs alone; an honouring PE holds it too ([ETM-SPEC-13]). */
+static void etm_emit_spec(struct rgen *g, uint32_t mask)
+{
+    struct event *v = rgen_emit(g, EV_PE_SPEC);
+    v->mask = mask;
+    v->val = g->etm_honour ? PE_HONOUR : 0;
 }
 
 /* A recovery held back to share the cycle of the next event ([ETM-SPEC-2]), presented alone. */
 static void etm_rec_flush(struct rgen *g)
 {
     if (g->etm_rec_pend)
-        rgen_emit(g, EV_PE_SPEC)->mask = g->etm_rec_mask;
+        etm_emit_spec(g, g->etm_rec_mask);
     g->etm_rec_pend = false;
 }
 
@@ -175,14 +184,12 @@ void rgen_etm_run(struct rgen *g)
                 etm_rec_flush(g);
                 unsigned gap = rgen_range(g, 1, 6);
                 for (unsigned j = 0; j < gap; j++) /* idle cycles, some with commits */
-                    rgen_emit(g, EV_PE_SPEC)->mask =
-                        PE_SPEC_MASK(spec_pe_idle_commit(&g->etm_spe), 0, 0, 0);
+                    etm_emit_spec(g, PE_SPEC_MASK(spec_pe_idle_commit(&g->etm_spe), 0, 0, 0));
             }
         }
         etm_rec_flush(g);
         if (rgen_pct(g, 30)) /* everything resolved commits */
-            rgen_emit(g, EV_PE_SPEC)->mask =
-                PE_SPEC_MASK(spec_pe_commit_all(&g->etm_spe), 0, 0, 0);
+            etm_emit_spec(g, PE_SPEC_MASK(spec_pe_commit_all(&g->etm_spe), 0, 0, 0));
         return;
     }
     unsigned n = rgen_range(g, 1, 48);

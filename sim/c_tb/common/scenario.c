@@ -774,13 +774,15 @@ static bool pe_spec_mask(struct parser *p, const struct opt_spec *o, uint32_t *m
 
 static void parse_pe_spec(struct parser *p)
 {
-    struct opt_spec o[] = {PE_SPEC_OPTS};
+    struct opt_spec o[] = {PE_SPEC_OPTS, {"honour", 0, 1, false, 0}};
     uint32_t mask;
-    if (!parse_opts(p, 1, o, 4) || !pe_spec_mask(p, o, &mask))
+    if (!parse_opts(p, 1, o, 5) || !pe_spec_mask(p, o, &mask))
         return;
     struct event *e = new_event(p, EV_PE_SPEC);
-    if (e)
+    if (e) {
         e->mask = mask;
+        e->val = o[4].val ? PE_HONOUR : 0; /* held while pe_stall_o = 1 [ETM-SPEC-13] */
+    }
 }
 
 static void parse_pe(struct parser *p)
@@ -1261,7 +1263,7 @@ char *event_format(const struct event *e, const struct scenario *s, char *buf, s
     case EV_PE_SPEC: {
         char sp[64];
         pe_spec_fmt(e->mask, sp, sizeof sp);
-        snprintf(buf, n, "pe_spec%s", sp);
+        snprintf(buf, n, "pe_spec%s%s", sp, (e->val & PE_HONOUR) ? " honour=1" : "");
         break;
     }
     case EV_FLUSH:

@@ -102,8 +102,11 @@ struct etm_trace {
 struct etm_spec {
     unsigned n;
     uint32_t tr, atom, e; /* bit i: in the stream / an atom / the atom is E */
+    uint32_t bb;          /* bit i: bb_in at the branch's address [ETM-SPEC-11] */
+    uint32_t gp;          /* bit i: an untraced event at or after it [ETM-SPEC-12] */
     uint8_t na[ETM_MAX_SPEC + 1u];
     uint8_t na_base;
+    bool gp_base;         /* gp of the newest committed element [ETM-SPEC-12] */
 };
 
 /* Complete model state; caller-owned, no heap, no pointers. */

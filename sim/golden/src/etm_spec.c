@@ -43,16 +43,22 @@ static void etm_spec_recover(const struct etm_model *m, const struct etm_in *ev,
     sp->tr &= ~cut;
     sp->atom &= ~cut;
     sp->e &= ~cut;
+    sp->bb &= ~cut;
+    sp->gp &= ~cut;
     if (ev->spec_mispred && sp->n > 0u && ((sp->atom >> (sp->n - 1u)) & 1u) != 0u) {
         uint32_t bit = 1u << (sp->n - 1u);
         sp->e ^= bit; /* the last Mispredict decides */
         mp = (sp->tr & bit) != 0u;
-        need = ((sp->e & bit) != 0u && (m->configr & ETM_CFG_BB) != 0u) ? ETM_NEED_PLAIN
-                                                                          : ETM_NEED_NONE;
+        /* [ETM-SPEC-11]: the flipped branch's own bb_in, kept since it was presented */
+        need = ((sp->e & bit) != 0u && (m->configr & ETM_CFG_BB) != 0u &&
+                (sp->bb & bit) != 0u) ? ETM_NEED_PLAIN : ETM_NEED_NONE;
         sp->na[sp->n - 1u] = need;
     } else {
         need = sp->n > 0u ? sp->na[sp->n - 1u] : sp->na_base;
     }
+    /* [ETM-SPEC-12]: the discarded path left a gap (an untraced event, so maybe a Trace On
+     * and an Address with Context that no Cancel removes): restart with Trace On */
+    bool gap = sp->n > 0u ? ((sp->gp >> (sp->n - 1u)) & 1u) != 0u : sp->gp_base;
     if (kc > 0u || mp) {
         etm_atom_flush(b, t);
         if (kc > 0u) {
@@ -63,6 +69,10 @@ static void etm_spec_recover(const struct etm_model *m, const struct etm_in *ev,
         }
     }
     t->spec_sd -= kc <= t->spec_sd ? kc : t->spec_sd;
+    if (gap) {
+        t->ton_pend = true;
+        need = ETM_NEED_NONE;
+    }
     t->need_addr = need;
     t->at_wp = true;
     t->rs_n = 0;
@@ -79,6 +89,7 @@ static unsigned etm_spec_commit(struct etm_spec *sp, unsigned c)
     }
     unsigned tc = popcount32(sp->tr & low_mask(c));
     sp->na_base = sp->na[c - 1u];
+    sp->gp_base = ((sp->gp >> (c - 1u)) & 1u) != 0u;
     for (unsigned i = c; i < sp->n; i++) {
         sp->na[i - c] = sp->na[i];
     }
@@ -86,6 +97,8 @@ static unsigned etm_spec_commit(struct etm_spec *sp, unsigned c)
     sp->tr >>= c;
     sp->atom >>= c;
     sp->e >>= c;
+    sp->bb >>= c;
+    sp->gp >>= c;
     return tc;
 }
 
@@ -98,6 +111,7 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
     struct etm_gen_res r = {.cc_emitted = false, .async = false};
     bool has_p0 = ev->exc_valid || (ev->pe_valid && ev->pe_br);
     bool demand = traced;
+    bool untraced_ev = false;
     unsigned tc;
 
     /* [ETM-SPEC-2]: recovery, commit, event */
@@ -116,6 +130,7 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
         t2.ton_pend = true;
         t2.need_addr = ETM_NEED_NONE;
         t2.at_wp = true;
+        untraced_ev = true;
     }
     if (!m->en || ev->afvalid) { /* [ETM-ATOM-3] after a disable or at an ATB flush */
         if (t2.spec_cp > 0u) {
@@ -130,8 +145,14 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
         sp2.atom = ev->exc_valid ? (sp2.atom & ~bit) : (sp2.atom | bit);
         sp2.e = (!ev->exc_valid && ev->pe_taken) ? (sp2.e | bit) : (sp2.e & ~bit);
         sp2.tr &= ~bit;
+        sp2.bb = (!ev->exc_valid && etm_acmp_bb_in(m, ev)) ? (sp2.bb | bit) : (sp2.bb & ~bit);
+        sp2.gp &= ~bit;
         sp2.na[i] = t2.need_addr;
         sp2.n = i + 1u;
+    }
+    if (untraced_ev) { /* [ETM-SPEC-12]: a gap at or after every outstanding element */
+        sp2.gp = low_mask(sp2.n);
+        sp2.gp_base = true;
     }
     demand = demand || b.n > 0u;
     if (traced) {
