@@ -314,7 +314,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full etm:etmx etm:etmspec,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \

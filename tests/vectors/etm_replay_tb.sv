@@ -19,8 +19,8 @@
 // 3). cmpmatch_i is 4 bits in inputs.hex; the bench passes its NumPc low bits (bit 0 when
 // NumPc = 0). Format 2 (vectors/README.md "Versioning"): inputs.hex carries the speculation
 // inputs spec_*_i (docs/etm-contract.md 18.2; 0 in every cycle of a MaxSpec 0 vector),
-// outputs.hex pe_stall_o (section 21; 0 in every cycle of a HasStall 0 vector). +lines defaults to the number in the vector's cycles.txt. Exit status 0 = pass;
-// at the cycle level the first difference names the cycle and the outputs, at the
+// outputs.hex pe_stall_o (section 21; 0 in every cycle of a HasStall 0 vector). +lines
+// defaults to the number in the vector's cycles.txt. Exit status 0 = pass; at the cycle level the first difference names the cycle and the outputs, at the
 // transaction level every problem is printed (vvp exit status 1 on a failure).
 
 `timescale 1ns / 1ps

@@ -128,8 +128,8 @@ unsigned vec_format_version(enum vec_block b)
     X(exc_ret_i, 32, s->exc_ret) X(cmpmatch_i, 4, s->cmpmatch)                              \
     X(spec_commit_i, 5, s->spec_commit) X(spec_flush_i, 1, s->spec_flush)                  \
     X(spec_cancel_i, 5, s->spec_cancel) X(spec_mispred_i, 1, s->spec_mispred)              \
-    X(gts_i, 64, s->gts) X(niden_i, 1, s->niden) X(spniden_i, 1, s->spniden) X(atready_i, 1, s->atready)        \
-    X(afvalid_i, 1, s->afvalid)
+    X(gts_i, 64, s->gts) X(niden_i, 1, s->niden) X(spniden_i, 1, s->spniden)               \
+    X(atready_i, 1, s->atready) X(afvalid_i, 1, s->afvalid)
 #define ETM_OUT(X)                                                                         \
     X(prdata_o, 32, s->prdata) X(pready_o, 1, s->pready) X(pslverr_o, 1, s->pslverr)       \
     X(atvalid_o, 1, s->atvalid) X(atdata_o, 8, s->atdata) X(atid_o, 7, s->atid)            \

@@ -102,7 +102,8 @@ static bool hdr_read(const char *path, struct blk_hdr *h, char *msg, size_t n)
         } else if (strcmp(key, "block") == 0) {
             ok = blk = vec_block_parse(val, &h->blk) && h->blk != VEC_ITM;
             if (!ok)
-                snprintf(msg, n, "%s:%u: block %s is not dwt, tpiu, fpb or sys", path, ln, val);
+                snprintf(msg, n, "%s:%u: block %s is not dwt, tpiu, fpb, sys or etm", path, ln,
+                         val);
         } else if (strcmp(key, "config") == 0)
             snprintf(h->config, sizeof h->config, "%s", val);
         else if (strcmp(key, "reset_cycles") == 0 && sscanf(val, "%llu", &x) == 1)
