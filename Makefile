@@ -317,7 +317,7 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
 	@# the vector replay benches (tests/vectors): plain SV with delays (--timing); the RTL has no
 	@# timescale of its own, the benches do (TIMESCALEMOD)
-	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
+	@set -e; $(foreach bc,itm:base dwt:dwt tpiu:full fpb:base sys:full etm:full etm:etmx etm:etmspec,$(call LINT_BENCH,$(word 1,$(subst :, ,$(bc))),$(word 2,$(subst :, ,$(bc)))))
 
 # one replay bench linted on one configuration (the block's RTL only)
 LINT_BENCH = echo "== lint $(1)_replay_tb $(2)"; $(VERILATOR) --lint-only -Wall --timing \
@@ -564,8 +564,9 @@ VEC_BLK_G_sys       = $(call vl_params,$(1))
 # etm_top's parameters: trace_top's EtmFifoDepth is its FifoDepth ([ETM-TOP-1]), SecExt the FPB's
 VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
-                      -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs) \
-                      -GAtomF45=$(call cfgv,$(1),AtomF45)
+                      -GSecExt=$(call cfgv,$(1),SecExt) -GHasStall=$(call cfgv,$(1),HasStall) \
+                      -GNumAcPairs=$(call cfgv,$(1),NumAcPairs) -GAtomF45=$(call cfgv,$(1),AtomF45) \
+                      -GMaxSpec=$(call cfgv,$(1),MaxSpec)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))

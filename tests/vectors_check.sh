@@ -144,7 +144,7 @@ for f in SYNC OVF EXT INST1 INST2 INST4 HW1 HW2 HW4 LTS-short LTS-long-1 LTS-lon
 done
 need=()
 for spec in "${cfgspecs[@]}"; do need+=("itm:${spec%%:*}"); done
-need+=(dwt:full dwt:dwt dwt:dwtmin tpiu:full fpb:base fpb:min fpb:max sys:full etm:full etm:etmx)
+need+=(dwt:full dwt:dwt dwt:dwtmin tpiu:full fpb:base fpb:min fpb:max sys:full etm:full etm:etmx etm:etmspec)
 for bc in "${need[@]}"; do
   if grep -q "^config ${bc#*:}\$" vectors/"${bc%%:*}"/*/vector.txt; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL coverage: no ${bc%%:*} vector for configuration ${bc#*:}"; fi

@@ -62,7 +62,13 @@ module etm_spec #(
     pop17 = r;  // (no return: Yosys 0.23)
   endfunction
 
-  always_comb begin
+  // An explicit list of this block's inputs, not always_comb: the block reads variables it
+  // has written (t_tr, cut, ... after their defaults; through pop17's arguments too), and
+  // Icarus Verilog 11 keeps those in always_comb's implicit sensitivity list, so a recovery
+  // or a commit, which changes them within the block, re-ran it for ever (the replay bench
+  // tests/vectors/etm_replay_tb.sv hung at the first recovery). Every input is listed.
+  always @(tr_q or atom_q or e_q or na_q or bb_q or gp_q or base_q or gpb_q or n_q or
+           flush_i or cancel_i or mispred_i or commit_i or cfg_bb_i) begin
     t_tr = tr_q;  t_atom = atom_q;  t_e = e_q;  t_na = na_q;  t_bb = bb_q;  t_gp = gp_q;
     base_d = base_q;  t_gpb = gpb_q;  gap = 1'b0;
     n1 = n_q;  kc = '0;  mp = 1'b0;  need = etm_pkg::NaNone;  k = '0;  cut = '0;

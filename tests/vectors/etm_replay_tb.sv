@@ -17,8 +17,10 @@
 // stops with $fatal on a difference). -DDUT=NAME replaces the module under test (default
 // etm_top; it needs the ports and parameters of etm_top, docs/etm-contract.md sections 1 and
 // 3). cmpmatch_i is 4 bits in inputs.hex; the bench passes its NumPc low bits (bit 0 when
-// NumPc = 0). +lines defaults to the number in the vector's cycles.txt. Exit status 0 = pass;
-// at the cycle level the first difference names the cycle and the outputs, at the
+// NumPc = 0). Format 2 (vectors/README.md "Versioning"): inputs.hex carries the speculation
+// inputs spec_*_i (docs/etm-contract.md 18.2; 0 in every cycle of a MaxSpec 0 vector),
+// outputs.hex pe_stall_o (section 21; 0 in every cycle of a HasStall 0 vector). +lines
+// defaults to the number in the vector's cycles.txt. Exit status 0 = pass; at the cycle level the first difference names the cycle and the outputs, at the
 // transaction level every problem is printed (vvp exit status 1 on a failure).
 
 `timescale 1ns / 1ps
@@ -34,14 +36,16 @@ module etm_replay_tb #(
   parameter int CcSize    = 12,
   parameter int NumPc     = 4,
   parameter int SecExt    = 1,
+  parameter int HasStall  = 0,   // TRCSTALLCTLR and pe_stall_o (etm-contract section 21)
   parameter int NumAcPairs = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45   = 0,
+  parameter int MaxSpec   = 0,   // TRCIDR8.MAXSPEC, the speculation inputs (section 18)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
-  localparam int InW    = 212;  // inputs.hex: 53 hex digits (209 bits used)
-  localparam int OutW   = 52;   // outputs.hex: 13 hex digits (52 bits used)
-  localparam int RstBit = 208;  // rst_ni in an inputs.hex word
+  localparam int InW    = 224;  // inputs.hex: 56 hex digits (221 bits used)
+  localparam int OutW   = 56;   // outputs.hex: 14 hex digits (53 bits used)
+  localparam int RstBit = 220;  // rst_ni in an inputs.hex word
   localparam int NumStreams = 2;  // ATB transfers, flush acknowledges
   localparam int NumOffers  = 1;  // flush requests (afvalid_i)
   localparam int PcW = (NumPc > 0) ? NumPc : 1;
@@ -55,7 +59,9 @@ module etm_replay_tb #(
     if (name == "NumPc") return NumPc;
     if (name == "NumAcPairs") return NumAcPairs;
     if (name == "SecExt") return SecExt;
+    if (name == "HasStall") return HasStall;
     if (name == "AtomF45") return AtomF45;
+    if (name == "MaxSpec") return MaxSpec;
     return -1;
   endfunction
 
@@ -67,6 +73,7 @@ module etm_replay_tb #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [2:0]  in_pad;   // the 0 bits above the first field
   logic [3:0]  in_cmpmatch;  // NumPc bits used
+  logic [2:0]  exp_pad;  // the 0 bits above the first output field
   /* verilator lint_on UNUSEDSIGNAL */
   logic        in_rst_ni;
   logic        in_psel;
@@ -88,6 +95,10 @@ module etm_replay_tb #(
   logic        in_exc_valid;
   logic [8:0]  in_exc_num;
   logic [31:0] in_exc_ret;
+  logic [4:0]  in_spec_commit;
+  logic        in_spec_flush;
+  logic [4:0]  in_spec_cancel;
+  logic        in_spec_mispred;
   logic [63:0] in_gts;
   logic        in_niden;
   logic        in_spniden;
@@ -101,14 +112,14 @@ module etm_replay_tb #(
   logic [6:0]  out_atid;
   logic        out_afready;
   logic        out_idle;
+  logic        out_pe_stall;
 
   // inputs.hex, most significant field first (vectors/README.md)
   assign {in_pad, in_rst_ni, in_psel, in_penable, in_pwrite, in_paddr, in_pwdata, in_pstrb,
           in_pprot, in_pe_valid, in_pe_addr, in_pe_size, in_pe_br, in_pe_ind, in_pe_taken,
           in_pe_link, in_pe_excret, in_pe_ns, in_exc_valid, in_exc_num, in_exc_ret,
-          in_cmpmatch, in_gts, in_niden, in_spniden, in_atready, in_afvalid} = in_w;
-
-  logic unused_pe_stall;  // the stall request: not a column of the ETM vector format
+          in_cmpmatch, in_spec_commit, in_spec_flush, in_spec_cancel, in_spec_mispred, in_gts,
+          in_niden, in_spniden, in_atready, in_afvalid} = in_w;
 
   `DUT #(
     .FifoDepth (FifoDepth),
@@ -116,8 +127,10 @@ module etm_replay_tb #(
     .CcSize    (CcSize),
     .NumPc     (NumPc),
     .SecExt    (SecExt),
+    .HasStall  (HasStall),
     .NumAcPairs (NumAcPairs),
-    .AtomF45   (AtomF45)
+    .AtomF45   (AtomF45),
+    .MaxSpec   (MaxSpec)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),
@@ -143,11 +156,11 @@ module etm_replay_tb #(
     .exc_valid_i (in_exc_valid),
     .exc_num_i   (in_exc_num),
     .exc_ret_i   (in_exc_ret),
-    .spec_commit_i  (5'h0),    // MaxSpec 0: the vectors have no speculation inputs
-    .spec_flush_i   (1'b0),
-    .spec_cancel_i  (5'h0),
-    .spec_mispred_i (1'b0),
     .cmpmatch_i  (in_cmpmatch[PcW-1:0]),
+    .spec_commit_i  (in_spec_commit),
+    .spec_flush_i   (in_spec_flush),
+    .spec_cancel_i  (in_spec_cancel),
+    .spec_mispred_i (in_spec_mispred),
     .gts_i       (in_gts),
     .niden_i     (in_niden),
     .spniden_i   (in_spniden),
@@ -158,12 +171,12 @@ module etm_replay_tb #(
     .afvalid_i   (in_afvalid),
     .afready_o   (out_afready),
     .idle_o      (out_idle),
-    .pe_stall_o  (unused_pe_stall)   // HasStall 0 here: not in the ETM vector format
+    .pe_stall_o  (out_pe_stall)
   );
 
   // outputs.hex, most significant field first
-  assign out_w = {out_prdata, out_pready, out_pslverr, out_atvalid, out_atdata, out_atid,
-                  out_afready, out_idle};
+  assign out_w = {3'b0, out_prdata, out_pready, out_pslverr, out_atvalid, out_atdata, out_atid,
+                  out_afready, out_idle, out_pe_stall};
 
   // ==== comparison, cycle level: every output in every cycle =================================
   // exp_w is this cycle's line of outputs.hex; its fields, named like the outputs:
@@ -175,8 +188,9 @@ module etm_replay_tb #(
   logic [6:0]  exp_atid;
   logic        exp_afready;
   logic        exp_idle;
-  assign {exp_prdata, exp_pready, exp_pslverr, exp_atvalid, exp_atdata, exp_atid,
-          exp_afready, exp_idle} = exp_w;
+  logic        exp_pe_stall;
+  assign {exp_pad, exp_prdata, exp_pready, exp_pslverr, exp_atvalid, exp_atdata, exp_atid,
+          exp_afready, exp_idle, exp_pe_stall} = exp_w;
 
   task automatic compare(input int k);
     if (out_w !== exp_w) begin
@@ -199,6 +213,8 @@ module etm_replay_tb #(
         $display("  afready_o           %h  %h", exp_afready, out_afready);
       if (exp_idle !== out_idle)
         $display("  idle_o              %h  %h", exp_idle, out_idle);
+      if (exp_pe_stall !== out_pe_stall)
+        $display("  pe_stall_o          %h  %h", exp_pe_stall, out_pe_stall);
       $display("  inputs of that cycle: %h", in_mem[k]);
       vec_failed = 1'b1;
     end
@@ -208,9 +224,10 @@ module etm_replay_tb #(
   // (Verilator's UNUSEDSIGNAL is off for this section, as in vec_replay.svh)
   /* verilator lint_off UNUSEDSIGNAL */
   // Bits of the .hex words (the layout tables of vectors/README.md):
-  localparam int IPsel = 207, IPenable = 206, IPeValid = 153, IExcValid = 113;
+  localparam int IPsel = 219, IPenable = 218, IPeValid = 165, IExcValid = 125;
+  localparam int ISpecLo = 68, ISpecHi = 79;  // spec_commit_i .. spec_mispred_i
   localparam int IAtReady = 1, IAfValid = 0;
-  localparam int OPslverr = 18, OAtValid = 17, OAfReady = 1, OIdle = 0;
+  localparam int OPslverr = 19, OAtValid = 18, OAfReady = 2, OIdle = 1;
 
   // Streams: 0 ATB transfers {ATID, ATDATA} (latency in ready slots: cycles with ATREADY,
   // which the vector's sink gives whatever the DUT does); 1 flush acknowledges.
@@ -236,7 +253,7 @@ module etm_replay_tb #(
     logic [OutW-1:0] o;
     i = in_mem[k];
     o = out_mem[k];
-    if (s == 0) return {i[IAtReady] && o[OAtValid], 49'b0, o[8:2], o[16:9]};
+    if (s == 0) return {i[IAtReady] && o[OAtValid], 49'b0, o[9:3], o[17:10]};
     return {o[OAfReady], 64'b0};
   endfunction
 
@@ -260,6 +277,7 @@ module etm_replay_tb #(
       in_w[IPenable] = 1'b0;
       in_w[IPeValid] = 1'b0;
       in_w[IExcValid] = 1'b0;
+      in_w[ISpecHi:ISpecLo] = '0;  // no commit, no recovery
       in_w[IAtReady] = 1'b1;
     end
     in_w[IAfValid] = offer_active(0, k);
@@ -277,9 +295,11 @@ module etm_replay_tb #(
 
   task automatic tx_check(input int k);
     apb_check(k, in_psel, in_penable, in_pwrite, {8'b0, in_paddr}, out_pready, out_prdata,
-              out_pslverr, out_mem[k][51:20], out_mem[k][OPslverr]);
-    if (!x_seen && (^{out_atvalid, out_afready, out_idle}) === 1'bx) begin
-      tx_fail(k, "X on atvalid_o, afready_o or idle_o");
+              out_pslverr, out_mem[k][52:21], out_mem[k][OPslverr]);
+    // pe_stall_o: a request the PE may ignore ([ETM-STALL-5]), so the vector's events stay
+    // legal whatever the DUT requests; only the cycle level compares its value
+    if (!x_seen && (^{out_atvalid, out_afready, out_idle, out_pe_stall}) === 1'bx) begin
+      tx_fail(k, "X on atvalid_o, afready_o, idle_o or pe_stall_o");
       x_seen = 1'b1;
     end
     // ATB: once ATVALID is 1 it stays 1, with ATDATA, until a cycle with ATREADY

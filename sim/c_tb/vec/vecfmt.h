@@ -14,6 +14,9 @@
 #include "pktdec.h"
 
 #define VEC_FORMAT_VERSION 1u /* vector.txt "format"; bumped on any incompatible change */
+/* The ETM vectors' format (vec_format_version): 2 since issue #24 added the speculation
+ * inputs and pe_stall_o to their inputs.hex / outputs.hex; every other block stays at 1. */
+#define VEC_FORMAT_VERSION_ETM 2u
 #define VEC_GEN_VERSION 1u    /* vector.txt "generator vecgen N" */
 
 /* inputs.hex: 176 bits = 44 hex digits per line; outputs.hex: 56 bits = 14 digits. */

@@ -68,8 +68,10 @@ static const enum def_id dwt_top_params[] = {D_COMP, D_DFIFO, D_MAIN, D_TRACE, D
                                              D_EXT,  D_VM,    D_PCSR, D_SEC,   D_UDE};
 static const enum def_id tpiu_top_params[] = {D_PW, D_AFD, D_FIC};
 static const enum def_id fpb_top_params[] = {D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE};
-/* etm_top's (its FifoDepth is trace_top's EtmFifoDepth: param_name) */
-static const enum def_id etm_top_params[] = {D_EFIFO, D_RS, D_CC, D_NPC, D_SEC};
+/* etm_top's, every one (format 2: issue #24's HasStall, NumAcPairs, AtomF45, MaxSpec too;
+ * its FifoDepth is trace_top's EtmFifoDepth: param_name) */
+static const enum def_id etm_top_params[] = {D_EFIFO, D_RS,  D_CC,  D_NPC,  D_SEC,
+                                             D_STALL, D_NAC, D_F45, D_MSPEC};
 static const enum def_id trace_top_params[] = {
     D_PORTS,    D_FIFO, D_HWFIFO, D_TS,  D_GTS,     D_CODE,  D_LIT,  D_BOTH,
     D_SEC,      D_UDE,  D_HAS_TPIU, D_PW, D_AFD,    D_FIC,   D_HAS_DWT, D_COMP,
@@ -137,15 +139,16 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
         .dwt = {v[D_COMP], v[D_DFIFO], v[D_MAIN] != 0, v[D_TRACE] != 0, v[D_CYC] != 0,
                 v[D_PRF] != 0, v[D_EXT] != 0, v[D_VM] != 0, v[D_PCSR] != 0, v[D_SEC] != 0,
                 v[D_UDE] != 0},
-        /* the ETM and its funnel (docs/etm-contract.md section 13): a vector has no PE
-         * trace columns, so the ETM is idle in it; its parameters are not param lines of
-         * the sys vectors (trace_top_params) */
+        /* the ETM and its funnel (docs/etm-contract.md section 13): a system vector has no
+         * PE trace columns, so the ETM is idle in it; its parameters are not param lines of
+         * the sys vectors (trace_top_params), but every one is a param line of the etm
+         * vectors (etm_top_params), whose inputs.hex carries the PE trace interface and its
+         * speculation inputs (format 2) */
         .has_etm = v[D_HAS_ETM] != 0,
-        /* MaxSpec 0: the vectors have no speculation inputs (etm-contract §18) */
         .etm = {.fifo_depth = v[D_EFIFO], .rs_depth = v[D_RS], .cc_size = v[D_CC],
                 .num_pc = v[D_NPC], .sec_ext = v[D_SEC] != 0, .atom_f45 = v[D_F45] != 0,
-                .has_stall = v[D_STALL] != 0, /* HasStall (§21): not a param line of the etm vectors */
-                .num_ac_pairs = v[D_NAC]},
+                .has_stall = v[D_STALL] != 0, .num_ac_pairs = v[D_NAC],
+                .max_spec = v[D_MSPEC]},
         .funnel_hold = v[D_HOLD],
     };
 }
@@ -518,7 +521,7 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
     vbuf_add(&v, "# Armv8-M %s conformance vector (%s). Format: vectors/README.md.\n",
              blk_title[b], vec_block_top[b]);
     vbuf_add(&v, "format %u\nblock %s\nid %s\ngenerator vecgen %u\nconfig %s\n",
-             VEC_FORMAT_VERSION, vec_block_name[b], a->id, VEC_GEN_VERSION, a->config);
+             vec_format_version(b), vec_block_name[b], a->id, VEC_GEN_VERSION, a->config);
     const enum def_id *pl = b == VEC_DWT    ? dwt_top_params
                             : b == VEC_TPIU ? tpiu_top_params
                             : b == VEC_FPB  ? fpb_top_params
@@ -531,14 +534,6 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
                                 : sizeof trace_top_params / sizeof pl[0];
     for (size_t k = 0; k < np; k++)
         vbuf_add(&v, "param %s %u\n", param_name(b, pl[k]), defv[pl[k]]);
-    /* etm_top's NumAcPairs (etm-contract section 22) only where it is not 0: the vectors of
-     * the configurations without comparators stay as they were */
-    if (b == VEC_ETM && defv[D_NAC] != 0u)
-        vbuf_add(&v, "param NumAcPairs %u\n", defv[D_NAC]);
-    /* issue #24's etm_top parameters: a param line only off their default 0 (the vectors
-     * written before them stay as they were; vectors/README.md) */
-    if (b == VEC_ETM && defv[D_F45] != 0)
-        vbuf_add(&v, "param AtomF45 %u\n", defv[D_F45]);
     vbuf_add(&v, "source %s\nseed none\nrules %s\n", a->scenario,
              a->rules && *a->rules ? a->rules : "none");
     if (has_packets(b)) {

@@ -5,6 +5,8 @@
  * the layout table and the values, so the two cannot drift apart. */
 #include "vecport.h"
 
+#include "vecfmt.h"
+
 #include <inttypes.h>
 #include <string.h>
 
@@ -20,6 +22,11 @@ bool vec_block_parse(const char *s, enum vec_block *b)
             return true;
         }
     return false;
+}
+
+unsigned vec_format_version(enum vec_block b)
+{
+    return b == VEC_ETM ? VEC_FORMAT_VERSION_ETM : VEC_FORMAT_VERSION;
 }
 
 /* X(port, width, value): value reads the port from `s`, a pointer to the block's struct. */
@@ -110,20 +117,23 @@ bool vec_block_parse(const char *s, enum vec_block *b)
     X(dwt_sync_req_o, 1, s->dwt_sync_req)
 
 /* etm_top (struct etm_in / etm_out); cmpmatch_i is NumPc bits wide, shown in 4
- * (ETM_MAX_NUM_PC) */
+ * (ETM_MAX_NUM_PC). Format 2 (issue #24): the speculation inputs (docs/etm-contract.md
+ * 18.2, 0 in every cycle with MaxSpec = 0) and pe_stall_o (section 21, 0 with HasStall = 0). */
 #define ETM_IN(X)                                                                          \
     APB_IN(X, 12, s->) X(pe_valid_i, 1, s->pe_valid) X(pe_addr_i, 32, s->pe_addr)          \
     X(pe_size_i, 1, s->pe_size) X(pe_br_i, 1, s->pe_br) X(pe_ind_i, 1, s->pe_ind)          \
     X(pe_taken_i, 1, s->pe_taken) X(pe_link_i, 1, s->pe_link)                              \
     X(pe_excret_i, 1, s->pe_excret) X(pe_ns_i, 1, s->pe_ns)                                \
     X(exc_valid_i, 1, s->exc_valid) X(exc_num_i, 9, s->exc_num)                            \
-    X(exc_ret_i, 32, s->exc_ret) X(cmpmatch_i, 4, s->cmpmatch) X(gts_i, 64, s->gts)        \
-    X(niden_i, 1, s->niden) X(spniden_i, 1, s->spniden) X(atready_i, 1, s->atready)        \
-    X(afvalid_i, 1, s->afvalid)
+    X(exc_ret_i, 32, s->exc_ret) X(cmpmatch_i, 4, s->cmpmatch)                              \
+    X(spec_commit_i, 5, s->spec_commit) X(spec_flush_i, 1, s->spec_flush)                  \
+    X(spec_cancel_i, 5, s->spec_cancel) X(spec_mispred_i, 1, s->spec_mispred)              \
+    X(gts_i, 64, s->gts) X(niden_i, 1, s->niden) X(spniden_i, 1, s->spniden)               \
+    X(atready_i, 1, s->atready) X(afvalid_i, 1, s->afvalid)
 #define ETM_OUT(X)                                                                         \
     X(prdata_o, 32, s->prdata) X(pready_o, 1, s->pready) X(pslverr_o, 1, s->pslverr)       \
     X(atvalid_o, 1, s->atvalid) X(atdata_o, 8, s->atdata) X(atid_o, 7, s->atid)            \
-    X(afready_o, 1, s->afready) X(idle_o, 1, s->idle)
+    X(afready_o, 1, s->afready) X(idle_o, 1, s->idle) X(pe_stall_o, 1, s->pe_stall)
 
 #define FIELD(n, w, v) {#n, w},
 #define WIDTH(n, w, v) +w

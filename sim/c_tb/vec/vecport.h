@@ -24,6 +24,9 @@ extern const char *const vec_block_name[VEC_NBLOCKS];
 extern const char *const vec_block_top[VEC_NBLOCKS];
 /* false if s names no block */
 bool vec_block_parse(const char *s, enum vec_block *b);
+/* vector.txt's "format" of block b's vectors (vecfmt.h: VEC_FORMAT_VERSION, and
+ * VEC_FORMAT_VERSION_ETM for VEC_ETM). */
+unsigned vec_format_version(enum vec_block b);
 
 #define VEC_MAX_FIELDS 80u
 #define VEC_MAX_DIGITS 128u

@@ -49,8 +49,8 @@ static bool build_param(const char *name, unsigned *v)
         /* etm_top's (the ETM vectors; its FifoDepth is trace_top's EtmFifoDepth) */
         {"FifoDepth", c->etm.fifo_depth},        {"RsDepth", c->etm.rs_depth},
         {"CcSize", c->etm.cc_size},              {"NumPc", c->etm.num_pc},
-        {"NumAcPairs", c->etm.num_ac_pairs},
-        {"AtomF45", c->etm.atom_f45},
+        {"HasStall", c->etm.has_stall},          {"NumAcPairs", c->etm.num_ac_pairs},
+        {"AtomF45", c->etm.atom_f45},            {"MaxSpec", c->etm.max_spec},
     };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
         if (strcmp(t[k].n, name) == 0) {
@@ -79,7 +79,8 @@ static bool hdr_read(const char *path, struct blk_hdr *h, char *msg, size_t n)
         return false;
     }
     bool ok = true, blk = false;
-    unsigned ln = 0;
+    unsigned ln = 0, fmt_ln = 0;
+    unsigned long long fmt = 0; /* checked against the block's format once it is known */
     for (char *s = t.p, *e; ok && *s; s = e) {
         e = strchr(s, '\n');
         e = e ? e + 1 : s + strlen(s);
@@ -94,14 +95,15 @@ static bool hdr_read(const char *path, struct blk_hdr *h, char *msg, size_t n)
         if (line[0] == '#' || sscanf(line, "%31s %1023[^\n]", key, val) < 1)
             continue;
         unsigned long long x;
-        if (strcmp(key, "format") == 0 && (sscanf(val, "%llu", &x) != 1 || x != VEC_FORMAT_VERSION)) {
-            snprintf(msg, n, "%s:%u: format %s, this reader knows format %u", path, ln, val,
-                     VEC_FORMAT_VERSION);
-            ok = false;
+        if (strcmp(key, "format") == 0) {
+            fmt_ln = ln;
+            if (sscanf(val, "%llu", &fmt) != 1)
+                fmt = 0;
         } else if (strcmp(key, "block") == 0) {
             ok = blk = vec_block_parse(val, &h->blk) && h->blk != VEC_ITM;
             if (!ok)
-                snprintf(msg, n, "%s:%u: block %s is not dwt, tpiu, fpb or sys", path, ln, val);
+                snprintf(msg, n, "%s:%u: block %s is not dwt, tpiu, fpb, sys or etm", path, ln,
+                         val);
         } else if (strcmp(key, "config") == 0)
             snprintf(h->config, sizeof h->config, "%s", val);
         else if (strcmp(key, "reset_cycles") == 0 && sscanf(val, "%llu", &x) == 1)
@@ -124,6 +126,11 @@ static bool hdr_read(const char *path, struct blk_hdr *h, char *msg, size_t n)
         }
     }
     vbuf_free(&t);
+    if (ok && blk && fmt != vec_format_version(h->blk)) {
+        snprintf(msg, n, "%s:%u: format %llu, this reader knows format %u for %s vectors", path,
+                 fmt_ln, fmt, vec_format_version(h->blk), vec_block_name[h->blk]);
+        ok = false;
+    }
     if (ok && (!blk || h->reset_cycles == 0 || h->lines <= h->reset_cycles)) {
         snprintf(msg, n, "%s: header incomplete (block, reset_cycles, lines needed)", path);
         ok = false;
