@@ -484,7 +484,17 @@ module dwt_cmp #(
   // instruction, a data access or an increment skips the comparisons (a simulator keeps the
   // `if` as a branch; in hardware the same gates as one AND per hit). The values are those
   // of the per-comparator terms they replace; all bits are 0 without the valid term.
+  // Within a group a comparator computes only the raw hits its role uses (need_*, decoded
+  // from the registered roles alone): every use of a raw hit below is masked by the role
+  // bit that selects it (hit, the LV2 Second's use of its First's da_hit, ir_d under
+  // lim && k_ir), so the hits no role selects, left 0, are never seen.
   // One block per operation kind, reading only inputs of the module and its own variables.
+  logic [NumCompW-1:0] need_da, need_dr, need_ir, need_lane;
+  assign need_da   = hs_da | (hs_lv >> 1);            // bit n: hs_lv[n + 1] (LV2 uses it)
+  assign need_dr   = hs_dr | (hs_ndr << 1);           // bit n: hs_ndr[n - 1] (the First)
+  assign need_ir   = hs_ir | (hs_nir << 1) | (lim & k_ir);
+  assign need_lane = hs_dv | hs_lv;                   // the value lanes beq/heq/weq
+
   always_comb begin : raw_ia
     logic [31:1] c, c_p;        // COMP of n, n-1 (bit 0 ignored)
     ia_eq  = '0;
@@ -496,10 +506,14 @@ module dwt_cmp #(
         c   = comp_i[32*n + 1 +: 31];
         c_p = comp_i[32*((n > 0) ? n - 1 : 0) + 1 +: 31];
         // [DWT-CMP-IA] halfword address, COMP bit 0 ignored.
-        ia_eq[n]  = (ia_addr_i[31:1] == c[31:1]);
+        if (hs_ia[n]) begin
+          ia_eq[n]  = (ia_addr_i[31:1] == c[31:1]);
+        end
         // [DWT-CMP-IR] both ends inclusive, halfword addresses; held by the Second n.
-        ir_hit[n] = (n > 0) && (c_p[31:1] <= ia_addr_i[31:1]) &&
-                    (ia_addr_i[31:1] <= c[31:1]);
+        if (need_ir[n]) begin
+          ir_hit[n] = (n > 0) && (c_p[31:1] <= ia_addr_i[31:1]) &&
+                      (ia_addr_i[31:1] <= c[31:1]);
+        end
       end
     end
   end
@@ -512,7 +526,9 @@ module dwt_cmp #(
       for (int n = 0; n < NumCompW; n++) begin
         c = comp_i[32*n +: 32];
         // [DWT-CMP-CYC] the increment makes CYCCNT equal to COMP.
-        cyc_hit[n] = (cyc_next_i == c);
+        if (hs_cyc[n]) begin
+          cyc_hit[n] = (cyc_next_i == c);
+        end
       end
     end
   end
@@ -540,47 +556,57 @@ module dwt_cmp #(
         c_p = comp_i[32*((n > 0) ? n - 1 : 0) +: 32];
         // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0
         // where DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
-        vm  = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
         // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
-        for (int b = 0; b < 4; b++) begin
-          beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
+        if (need_lane[n]) begin
+          vm  = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
+          for (int b = 0; b < 4; b++) begin
+            beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
+          end
+          for (int h = 0; h < 2; h++) begin
+            heq[h] = ((da_data_i[16*h +: 16] ^ c[15:0]) & ~vm[15:0]) == 16'h0;
+          end
+          weq = ((da_data_i ^ c) & ~vm) == 32'h0;
         end
-        for (int h = 0; h < 2; h++) begin
-          heq[h] = ((da_data_i[16*h +: 16] ^ c[15:0]) & ~vm[15:0]) == 16'h0;
-        end
-        weq = ((da_data_i ^ c) & ~vm) == 32'h0;
-        // Low address bits ignored by the overlap test: max(s, w) - 1 (w = 8 for DATAVSIZE
-        // 11, which sup() refuses anyway).
-        ovl_lg  = (v > da_size_i) ? v : da_size_i;
-        ovl_ign = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
-                  (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
         // [DWT-CMP-DA] two naturally aligned blocks overlap iff they agree above the larger
-        // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0.
-        da_hit[n] = dir_v[n] && (da_addr_i[31:3] == c[31:3]) &&
-                    (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
+        // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0. The
+        // low address bits ignored: max(s, w) - 1 (w = 8 for DATAVSIZE 11, which sup()
+        // refuses anyway).
+        if (need_da[n]) begin
+          ovl_lg    = (v > da_size_i) ? v : da_size_i;
+          ovl_ign   = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
+                      (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
+          da_hit[n] = dir_v[n] && (da_addr_i[31:3] == c[31:3]) &&
+                      (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
+        end
         // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
-        dv_lane = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
-                                  ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
-                  (v == 2'b01) ? ((da_size_i != 2'b00) &&
-                                  (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
-                  (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
-        dv_hit[n] = dv_lane && dir_v[n];
+        if (hs_dv[n]) begin
+          dv_lane   = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
+                                      ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
+                      (v == 2'b01) ? ((da_size_i != 2'b00) &&
+                                      (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
+                      (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+          dv_hit[n] = dv_lane && dir_v[n];
+        end
         // Pair hits, held by the Second n (n - 1 is the First).
         // [DWT-CMP-DR] byte-exact range, direction of the First.
-        dr_hit[n] = (n > 0) && dir_v[(n > 0) ? n - 1 : 0] &&
-                    (da_a <= c) && (c_p <= da_last);
+        if (need_dr[n]) begin
+          dr_hit[n] = (n > 0) && dir_v[(n > 0) ? n - 1 : 0] &&
+                      (da_a <= c) && (c_p <= da_last);
+        end
         // [DWT-CMP-LV2] the First's raw address hit, and the w-sized lane at
         // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
         // ((C[n-1] ^ addr) & ~(s-1)) == 0, and the lane offset is B - A = C[n-1][1:0] &
         // ~(w-1) & (s-1). s >= w is part of each lane case.
-        lv_off  = (v == 2'b00) ? (c_p[1:0] & da_smask) :
-                  (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
-        lv_lane = (v == 2'b00) ? beq[lv_off] :
-                  (v == 2'b01) ? ((da_size_i != 2'b00) && heq[lv_off[1]]) :
-                  (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
-        lv_hit[n] = (n > 0) && lv_lane && da_hit_p &&
-                    (da_addr_i[31:2] == c_p[31:2]) &&
-                    (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
+        if (hs_lv[n]) begin
+          lv_off    = (v == 2'b00) ? (c_p[1:0] & da_smask) :
+                      (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
+          lv_lane   = (v == 2'b00) ? beq[lv_off] :
+                      (v == 2'b01) ? ((da_size_i != 2'b00) && heq[lv_off[1]]) :
+                      (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+          lv_hit[n] = (n > 0) && lv_lane && da_hit_p &&
+                      (da_addr_i[31:2] == c_p[31:2]) &&
+                      (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
+        end
         da_hit_p = da_hit[n];
       end
     end

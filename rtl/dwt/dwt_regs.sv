@@ -135,6 +135,7 @@ module dwt_regs #(
   // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
   // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
   logic [NumCompW-1:0]    sel_cmp;
+  logic [NumCompW-1:0]    wr_func_v;  // DWT_FUNCTIONn written at this edge
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -160,13 +161,7 @@ module dwt_regs #(
       end
     end
     assign comp_q[32*n +: 32] = comp_n_q;
-    // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value.
-    assign fmatch_d[4*n +: 4]   = wr_func  ? pwdata_i[dwt_pkg::FuncMatch +: 4]
-                                           : fmatch_q[4*n +: 4];
-    assign faction_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncAction +: 2]
-                                           : faction_q[2*n +: 2];
-    assign fdvsize_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncDatavsize +: 2]
-                                           : fdvsize_q[2*n +: 2];
+    assign wr_func_v[n] = wr_func;
     // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
     if (VmaskImpl) begin : gen_vmask
       logic        wr_vmask;
@@ -188,6 +183,23 @@ module dwt_regs #(
     // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
     // edge; a match at the same edge sets it again (set wins).
     assign matched_d[n]         = (matched_q[n] && !rd_func) || (Impl && matched_set_i[n]);
+  end
+
+  // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value (the fields of the
+  // written comparator are replaced only in a cycle with a write).
+  always_comb begin : func_next
+    fmatch_d  = fmatch_q;
+    faction_d = faction_q;
+    fdvsize_d = fdvsize_q;
+    if (wr_func_v != '0) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        if (wr_func_v[n]) begin
+          fmatch_d[4*n +: 4]  = pwdata_i[dwt_pkg::FuncMatch +: 4];
+          faction_d[2*n +: 2] = pwdata_i[dwt_pkg::FuncAction +: 2];
+          fdvsize_d[2*n +: 2] = pwdata_i[dwt_pkg::FuncDatavsize +: 2];
+        end
+      end
+    end
   end
 
   // The read value of the selected comparator's word, 0 if none; only in a read's setup
