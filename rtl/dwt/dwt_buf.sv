@@ -7,7 +7,7 @@
 // a pop shifts every entry down by one, and the list is written behind the entries that
 // remain. Entries at or above the fill level are kept at 0, so hw_data_o is 0 when empty.
 // Built from continuous assignments and always_comb blocks that read only inputs of the
-// module or of their entry (Icarus re-evaluates looped always_comb blocks on every transient).
+// module and registers (Icarus re-evaluates looped always_comb blocks on every transient).
 
 `default_nettype none
 
@@ -35,25 +35,14 @@ module dwt_buf #(
   // Wide enough for cnt + rank without wrapping.
   localparam int PosW  = ((CntW > RankW) ? CntW : RankW) + 1;
 
-  localparam int IdxW  = $clog2(NumSlots);
-
   if (HasTrace != 0) begin : gen_buf
     logic [CntW-1:0]     cnt_q, cnt_d;
     logic [Depth*40-1:0] mem_q, mem_d;
     logic                valid_q, valid_d, ovf_q, ovf_d;
 
-    // ---- Rank of each slot in the list (valid slots before it) --------------------------
-    // A running count: rank[i] = number of valid slots below i; rank[NumSlots] = all of them.
-    logic [(NumSlots+1)*RankW-1:0] rank;
-    always_comb begin
-      logic [RankW-1:0] acc;
-      acc = '0;
-      for (int i = 0; i < NumSlots; i++) begin
-        rank[i*RankW +: RankW] = acc;
-        acc = acc + RankW'(slot_vld_i[i]);
-      end
-      rank[NumSlots*RankW +: RankW] = acc;
-    end
+    // ---- Length of the list (the valid slots) -------------------------------------------
+    logic [RankW-1:0] nvld;
+    assign nvld = RankW'($countones(slot_vld_i));
 
     // ---- [DWT-BUF-2] free entries, pushes and loss -------------------------------------
     logic            pop;
@@ -63,34 +52,37 @@ module dwt_buf #(
     assign pop   = valid_q && hw_ready_i;
     // A pop at the same edge does not make room.
     assign free  = PosW'(Depth) - PosW'(cnt_q);
-    assign total = PosW'(rank[NumSlots*RankW +: RankW]);
+    assign total = PosW'(nvld);
     assign npush = (total <= free) ? total : free;
     assign base  = PosW'(cnt_q) - PosW'(pop);  // entries that stay
     // The packet at position `free` is lost and the rest of the list is not generated.
     assign ovf_d = (total > free);
 
     // New entry k: a kept entry (shifted by the pop), else the list packet of rank k - base
-    // if that rank is pushed, else 0.
-    for (genvar k = 0; k < Depth; k++) begin : gen_ent
-      localparam int Nk = (k + 1 < Depth) ? k + 1 : k;
-      logic [NumSlots-1:0] sel;
-      logic [IdxW-1:0]     idx;
-      logic [39:0]         push_data, keep_data;
-
-      for (genvar i = 0; i < NumSlots; i++) begin : gen_sel
-        assign sel[i] = slot_vld_i[i] && (PosW'(rank[i*RankW +: RankW]) < npush) &&
-                        ((base + PosW'(rank[i*RankW +: RankW])) == PosW'(k));
-      end
-      // sel is one-hot or zero: the slot it selects (its index, then one part-select).
-      always_comb begin
-        idx = '0;
-        for (int i = 0; i < NumSlots; i++) begin
-          if (sel[i]) idx = IdxW'(i);
+    // if that rank is pushed, else 0. The list is walked once, in slot order: the packet of
+    // rank r goes to entry base + r (one write port), and only in a cycle with a packet.
+    always_comb begin : push_list
+      logic [PosW-1:0] r;    // rank of slot i: valid slots below it
+      r = '0;
+      for (int k = 0; k < Depth; k++) begin
+        if (PosW'(k) >= base) begin
+          mem_d[40*k +: 40] = 40'h0;
+        end else if (pop && (k + 1 < Depth)) begin
+          mem_d[40*k +: 40] = mem_q[40*((k + 1 < Depth) ? k + 1 : k) +: 40];
+        end else begin
+          mem_d[40*k +: 40] = mem_q[40*k +: 40];
         end
       end
-      assign push_data = (sel != '0) ? slot_data_i[40*idx +: 40] : 40'h0;
-      assign keep_data = (pop && (k + 1 < Depth)) ? mem_q[40*Nk +: 40] : mem_q[40*k +: 40];
-      assign mem_d[40*k +: 40] = (PosW'(k) < base) ? keep_data : push_data;
+      if (slot_vld_i != '0) begin
+        for (int i = 0; i < NumSlots; i++) begin
+          if (slot_vld_i[i]) begin
+            if (r < npush) begin
+              mem_d[40*(base + r) +: 40] = slot_data_i[40*i +: 40];
+            end
+            r = r + PosW'(1);
+          end
+        end
+      end
     end
 
     assign cnt_d   = CntW'(base + npush);

@@ -426,16 +426,6 @@ module dwt_cmp #(
     localparam int Prev = (n > 0) ? n - 1 : 0;            // First of the pair of a Second
     localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
 
-    logic [1:0]  v;             // DATAVSIZE of n
-    logic [31:0] c, c_p;        // COMP of n, n-1
-    logic [31:0] vm;            // VMASK of n (0 where not implemented)
-
-    assign v    = fdvsize_i[2*n +: 2];
-    assign c    = comp_i[32*n +: 32];
-    assign c_p  = comp_i[32*Prev +: 32];
-    // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0 where
-    // DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
-    assign vm   = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
     assign unused_id[n] = id_i[5*n + 3];  // ID bit 3 (data address, always 1) selects nothing
 
     // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write --
@@ -460,66 +450,6 @@ module dwt_cmp #(
     assign dir_w[n]   = role_q[RDirW];
     assign dir_r[n]   = role_q[RDirR];
     assign act_dbg[n] = role_q[RActDbg];
-
-    // ---- Raw hits (section 8.2) ----------------------------------------------------------
-    // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
-    logic [3:0] beq;   // byte lane b equals COMP[7:0]
-    logic [1:0] heq;   // halfword lane h equals COMP[15:0]
-    logic       weq;   // word equals COMP
-    for (genvar b = 0; b < 4; b++) begin : gen_beq
-      assign beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
-    end
-    for (genvar h = 0; h < 2; h++) begin : gen_heq
-      assign heq[h] = ((da_data_i[16*h +: 16] ^ c[15:0]) & ~vm[15:0]) == 16'h0;
-    end
-    assign weq = ((da_data_i ^ c) & ~vm) == 32'h0;
-
-    // Low address bits ignored by the overlap test: max(s, w) - 1 (w = 8 for DATAVSIZE 11,
-    // which sup() refuses anyway).
-    logic [1:0] ovl_lg;
-    logic [2:0] ovl_ign;
-    assign ovl_lg  = (v > da_size_i) ? v : da_size_i;
-    assign ovl_ign = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
-                     (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
-
-    // [DWT-CMP-CYC] the increment makes CYCCNT equal to COMP.
-    assign cyc_hit[n] = cyc_inc_i && (cyc_next_i == c);
-    // [DWT-CMP-IA] halfword address, COMP bit 0 ignored.
-    assign ia_eq[n]   = ia_valid_i && (ia_addr_i[31:1] == c[31:1]);
-    // [DWT-CMP-DA] two naturally aligned blocks overlap iff they agree above the larger
-    // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0.
-    assign da_hit[n]  = da_ok && dir_v[n] && (da_addr_i[31:3] == c[31:3]) &&
-                        (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
-    // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
-    logic dv_lane;
-    assign dv_lane = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
-                                     ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
-                     (v == 2'b01) ? ((da_size_i != 2'b00) &&
-                                     (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
-                     (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
-    assign dv_hit[n] = dv_lane && da_ok && dir_v[n];
-
-    // Pair hits, held by the Second n (n - 1 is the First).
-    // [DWT-CMP-IR] both ends inclusive, halfword addresses.
-    assign ir_hit[n] = (n > 0) && ia_valid_i && (c_p[31:1] <= ia_addr_i[31:1]) &&
-                       (ia_addr_i[31:1] <= c[31:1]);
-    // [DWT-CMP-DR] byte-exact range, direction of the First.
-    assign dr_hit[n] = (n > 0) && da_ok && dir_v[Prev] &&
-                       (da_a <= c) && (c_p <= da_last);
-    // [DWT-CMP-LV2] the First's raw address hit, and the w-sized lane at
-    // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
-    // ((C[n-1] ^ addr) & ~(s-1)) == 0, and the lane offset is B - A = C[n-1][1:0] & ~(w-1)
-    // & (s-1). s >= w is part of each lane case.
-    logic [1:0] lv_off;
-    logic       lv_lane;
-    assign lv_off  = (v == 2'b00) ? (c_p[1:0] & da_smask) :
-                     (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
-    assign lv_lane = (v == 2'b00) ? beq[lv_off] :
-                     (v == 2'b01) ? ((da_size_i != 2'b00) && heq[lv_off[1]]) :
-                     (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
-    assign lv_hit[n] = (n > 0) && lv_lane && da_hit[Prev] &&
-                       (da_addr_i[31:2] == c_p[31:2]) &&
-                       (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
 
     // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of
     assign opk_cy[n]  = role_q[ROpkCy];
@@ -546,6 +476,140 @@ module dwt_cmp #(
     assign ir_d[n]    = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[Prev]) ?
                         (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
     assign ir_gate[n] = k_ir[n] && (is_snd[n] ? ir_q[n] : ir_q[Next]);
+  end
+
+  // ---- Raw hits (section 8.2) ------------------------------------------------------------
+  // Computed only for an observed operation: each group sits under the valid term that every
+  // one of its hits carried (ia_valid_i, da_ok, cyc_inc_i), so a cycle without an
+  // instruction, a data access or an increment skips the comparisons (a simulator keeps the
+  // `if` as a branch; in hardware the same gates as one AND per hit). The values are those
+  // of the per-comparator terms they replace; all bits are 0 without the valid term.
+  // Within a group a comparator computes only the raw hits its role uses (need_*, decoded
+  // from the registered roles alone): every use of a raw hit below is masked by the role
+  // bit that selects it (hit, the LV2 Second's use of its First's da_hit, ir_d under
+  // lim && k_ir), so the hits no role selects, left 0, are never seen.
+  // One block per operation kind, reading only inputs of the module and its own variables.
+  logic [NumCompW-1:0] need_da, need_dr, need_ir, need_lane;
+  assign need_da   = hs_da | (hs_lv >> 1);            // bit n: hs_lv[n + 1] (LV2 uses it)
+  assign need_dr   = hs_dr | (hs_ndr << 1);           // bit n: hs_ndr[n - 1] (the First)
+  assign need_ir   = hs_ir | (hs_nir << 1) | (lim & k_ir);
+  assign need_lane = hs_dv | hs_lv;                   // the value lanes beq/heq/weq
+
+  always_comb begin : raw_ia
+    logic [31:1] c, c_p;        // COMP of n, n-1 (bit 0 ignored)
+    ia_eq  = '0;
+    ir_hit = '0;
+    c      = '0;
+    c_p    = '0;
+    if (ia_valid_i) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        c   = comp_i[32*n + 1 +: 31];
+        c_p = comp_i[32*((n > 0) ? n - 1 : 0) + 1 +: 31];
+        // [DWT-CMP-IA] halfword address, COMP bit 0 ignored.
+        if (hs_ia[n]) begin
+          ia_eq[n]  = (ia_addr_i[31:1] == c[31:1]);
+        end
+        // [DWT-CMP-IR] both ends inclusive, halfword addresses; held by the Second n.
+        if (need_ir[n]) begin
+          ir_hit[n] = (n > 0) && (c_p[31:1] <= ia_addr_i[31:1]) &&
+                      (ia_addr_i[31:1] <= c[31:1]);
+        end
+      end
+    end
+  end
+
+  always_comb begin : raw_cyc
+    logic [31:0] c;
+    cyc_hit = '0;
+    c       = '0;
+    if (cyc_inc_i) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        c = comp_i[32*n +: 32];
+        // [DWT-CMP-CYC] the increment makes CYCCNT equal to COMP.
+        if (hs_cyc[n]) begin
+          cyc_hit[n] = (cyc_next_i == c);
+        end
+      end
+    end
+  end
+
+  always_comb begin : raw_da
+    logic [31:0] c, c_p;        // COMP of n, n-1
+    logic [31:0] vm;            // VMASK of n (0 where not implemented)
+    logic [1:0]  v;             // DATAVSIZE of n
+    logic [3:0]  beq;           // byte lane b equals COMP[7:0]
+    logic [1:0]  heq;           // halfword lane h equals COMP[15:0]
+    logic        weq;           // word equals COMP
+    logic [1:0]  ovl_lg, lv_off;
+    logic [2:0]  ovl_ign;
+    logic        dv_lane, lv_lane, da_hit_p;
+    da_hit   = '0;
+    dv_hit   = '0;
+    dr_hit   = '0;
+    lv_hit   = '0;
+    {c, c_p, vm, v, beq, heq, weq, ovl_lg, lv_off, ovl_ign, dv_lane, lv_lane} = '0;
+    da_hit_p = 1'b0;  // da_hit of n - 1
+    if (da_ok) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        v   = fdvsize_i[2*n +: 2];
+        c   = comp_i[32*n +: 32];
+        c_p = comp_i[32*((n > 0) ? n - 1 : 0) +: 32];
+        // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0
+        // where DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
+        // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
+        if (need_lane[n]) begin
+          vm  = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
+          for (int b = 0; b < 4; b++) begin
+            beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
+          end
+          for (int h = 0; h < 2; h++) begin
+            heq[h] = ((da_data_i[16*h +: 16] ^ c[15:0]) & ~vm[15:0]) == 16'h0;
+          end
+          weq = ((da_data_i ^ c) & ~vm) == 32'h0;
+        end
+        // [DWT-CMP-DA] two naturally aligned blocks overlap iff they agree above the larger
+        // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0. The
+        // low address bits ignored: max(s, w) - 1 (w = 8 for DATAVSIZE 11, which sup()
+        // refuses anyway).
+        if (need_da[n]) begin
+          ovl_lg    = (v > da_size_i) ? v : da_size_i;
+          ovl_ign   = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
+                      (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
+          da_hit[n] = dir_v[n] && (da_addr_i[31:3] == c[31:3]) &&
+                      (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
+        end
+        // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
+        if (hs_dv[n]) begin
+          dv_lane   = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
+                                      ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
+                      (v == 2'b01) ? ((da_size_i != 2'b00) &&
+                                      (heq[0] || ((da_size_i == 2'b10) && heq[1]))) :
+                      (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+          dv_hit[n] = dv_lane && dir_v[n];
+        end
+        // Pair hits, held by the Second n (n - 1 is the First).
+        // [DWT-CMP-DR] byte-exact range, direction of the First.
+        if (need_dr[n]) begin
+          dr_hit[n] = (n > 0) && dir_v[(n > 0) ? n - 1 : 0] &&
+                      (da_a <= c) && (c_p <= da_last);
+        end
+        // [DWT-CMP-LV2] the First's raw address hit, and the w-sized lane at
+        // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
+        // ((C[n-1] ^ addr) & ~(s-1)) == 0, and the lane offset is B - A = C[n-1][1:0] &
+        // ~(w-1) & (s-1). s >= w is part of each lane case.
+        if (hs_lv[n]) begin
+          lv_off    = (v == 2'b00) ? (c_p[1:0] & da_smask) :
+                      (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
+          lv_lane   = (v == 2'b00) ? beq[lv_off] :
+                      (v == 2'b01) ? ((da_size_i != 2'b00) && heq[lv_off[1]]) :
+                      (v == 2'b10) ? ((da_size_i == 2'b10) && weq) : 1'b0;
+          lv_hit[n] = (n > 0) && lv_lane && da_hit_p &&
+                      (da_addr_i[31:2] == c_p[31:2]) &&
+                      (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
+        end
+        da_hit_p = da_hit[n];
+      end
+    end
   end
 
   // ---- Match (section 8.2 [DWT-CMP-ANY]), on whole vectors ------------------------------
@@ -622,17 +686,23 @@ module dwt_cmp #(
 
   assign pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && w_da_mv, |v_da_a,
                       (|v_da_m) && !w_da_mv, |v_da_pc, |v_ia_m, |v_ia_pc};
-  assign pkt_data_o = {
-    {32'h1,                      HdrMatch | {2'b00, n_cy_m,  4'h0}},   // 8 CYC MATCH
-    {pc_last_i,                  HdrPc    | {2'b00, n_cy_pc, 4'h0}},   // 7 CYC PC
-    {da_val,                     val_hdr},                             // 6 DA VALUE
-    {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 5 DA MATCH (value)
-    {da_a,                       HdrAddr  | {2'b00, n_da_a,  4'h0}},   // 4 DA ADDR
-    {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 3 DA MATCH (address)
-    {da_pc_i[31:1], 1'b0,        HdrPc    | {2'b00, n_da_pc, 4'h0}},   // 2 DA PC
-    {32'h1,                      HdrMatch | {2'b00, n_ia_m,  4'h0}},   // 1 IA MATCH
-    {ia_addr_i[31:1], 1'b0,      HdrPc    | {2'b00, n_ia_pc, 4'h0}}    // 0 IA PC
-  };
+  // The payloads (the observation ports' wide values) only in a cycle with a packet.
+  always_comb begin : pkt_payload
+    pkt_data_o = '0;
+    if (pkt_vld_o != '0) begin
+      pkt_data_o = {
+        {32'h1,                      HdrMatch | {2'b00, n_cy_m,  4'h0}},   // 8 CYC MATCH
+        {pc_last_i,                  HdrPc    | {2'b00, n_cy_pc, 4'h0}},   // 7 CYC PC
+        {da_val,                     val_hdr},                             // 6 DA VALUE
+        {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 5 DA MATCH (value)
+        {da_a,                       HdrAddr  | {2'b00, n_da_a,  4'h0}},   // 4 DA ADDR
+        {32'h1,                      HdrMatch | {2'b00, n_da_m,  4'h0}},   // 3 DA MATCH (address)
+        {da_pc_i[31:1], 1'b0,        HdrPc    | {2'b00, n_da_pc, 4'h0}},   // 2 DA PC
+        {32'h1,                      HdrMatch | {2'b00, n_ia_m,  4'h0}},   // 1 IA MATCH
+        {ia_addr_i[31:1], 1'b0,      HdrPc    | {2'b00, n_ia_pc, 4'h0}}    // 0 IA PC
+      };
+    end
+  end
 
   // ---- Debug events (section 9) ----------------------------------------------------------
   logic ev_ia, ev_da, ev_cy, halt, mon;

@@ -135,7 +135,7 @@ module dwt_regs #(
   // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
   // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
   logic [NumCompW-1:0]    sel_cmp;
-  logic [NumCompW*32-1:0] cmp_rd;  // read value of comparator n's word, 0 if not selected
+  logic [NumCompW-1:0]    wr_func_v;  // DWT_FUNCTIONn written at this edge
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -146,23 +146,11 @@ module dwt_regs #(
     localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
     localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
     logic wr_comp, wr_func, rd_func;
-    logic [31:0] func_rdata;
 
     assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
     assign wr_comp    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
     assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
     assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-
-    assign func_rdata = (32'(id_i[5*n +: 5])      << dwt_pkg::FuncId) |
-                        (32'(matched_q[n])        << dwt_pkg::FuncMatched) |
-                        (32'(fdvsize_q[2*n +: 2]) << dwt_pkg::FuncDatavsize) |
-                        (32'(faction_q[2*n +: 2]) << dwt_pkg::FuncAction) |
-                        (32'(fmatch_q[4*n +: 4])  << dwt_pkg::FuncMatch);
-    assign cmp_rd[32*n +: 32] =
-        !sel_cmp[n]                                 ? 32'h0 :
-        (paddr_i[3:2] == dwt_pkg::CmpWordComp)  ? comp_q[32*n +: 32] :
-        (paddr_i[3:2] == dwt_pkg::CmpWordFunc)  ? func_rdata :
-        (paddr_i[3:2] == dwt_pkg::CmpWordVmask) ? vmask_q[32*n +: 32] : 32'h0;
 
     logic [31:0] comp_n_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -173,13 +161,7 @@ module dwt_regs #(
       end
     end
     assign comp_q[32*n +: 32] = comp_n_q;
-    // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value.
-    assign fmatch_d[4*n +: 4]   = wr_func  ? pwdata_i[dwt_pkg::FuncMatch +: 4]
-                                           : fmatch_q[4*n +: 4];
-    assign faction_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncAction +: 2]
-                                           : faction_q[2*n +: 2];
-    assign fdvsize_d[2*n +: 2]  = wr_func  ? pwdata_i[dwt_pkg::FuncDatavsize +: 2]
-                                           : fdvsize_q[2*n +: 2];
+    assign wr_func_v[n] = wr_func;
     // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
     if (VmaskImpl) begin : gen_vmask
       logic        wr_vmask;
@@ -203,12 +185,44 @@ module dwt_regs #(
     assign matched_d[n]         = (matched_q[n] && !rd_func) || (Impl && matched_set_i[n]);
   end
 
-  // Only the selected comparator contributes: OR the words.
+  // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value (the fields of the
+  // written comparator are replaced only in a cycle with a write).
+  always_comb begin : func_next
+    fmatch_d  = fmatch_q;
+    faction_d = faction_q;
+    fdvsize_d = fdvsize_q;
+    if (wr_func_v != '0) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        if (wr_func_v[n]) begin
+          fmatch_d[4*n +: 4]  = pwdata_i[dwt_pkg::FuncMatch +: 4];
+          faction_d[2*n +: 2] = pwdata_i[dwt_pkg::FuncAction +: 2];
+          fdvsize_d[2*n +: 2] = pwdata_i[dwt_pkg::FuncDatavsize +: 2];
+        end
+      end
+    end
+  end
+
+  // The read value of the selected comparator's word, 0 if none; only in a read's setup
+  // cycle, the only cycle prdata_d uses it (so the words are not assembled in other cycles).
   logic [31:0] cmp_rdata;
-  always_comb begin
+  always_comb begin : cmp_read
     cmp_rdata = 32'h0;
-    for (int n = 0; n < NumCompW; n++) begin
-      cmp_rdata = cmp_rdata | cmp_rd[32*n +: 32];
+    if (rd_setup && (sel_cmp != '0)) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        if (sel_cmp[n]) begin
+          case (paddr_i[3:2])
+            dwt_pkg::CmpWordComp:  cmp_rdata = comp_q[32*n +: 32];
+            dwt_pkg::CmpWordFunc:  cmp_rdata = (32'(id_i[5*n +: 5])      << dwt_pkg::FuncId) |
+                                               (32'(matched_q[n])        << dwt_pkg::FuncMatched) |
+                                               (32'(fdvsize_q[2*n +: 2])
+                                                << dwt_pkg::FuncDatavsize) |
+                                               (32'(faction_q[2*n +: 2]) << dwt_pkg::FuncAction) |
+                                               (32'(fmatch_q[4*n +: 4])  << dwt_pkg::FuncMatch);
+            dwt_pkg::CmpWordVmask: cmp_rdata = vmask_q[32*n +: 32];
+            default:               cmp_rdata = 32'h0;
+          endcase
+        end
+      end
     end
   end
 
