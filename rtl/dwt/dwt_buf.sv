@@ -59,11 +59,14 @@ module dwt_buf #(
     assign ovf_d = (total > free);
 
     // New entry k: a kept entry (shifted by the pop), else the list packet of rank k - base
-    // if that rank is pushed, else 0. The list is walked once, in slot order: the packet of
-    // rank r goes to entry base + r (one write port), and only in a cycle with a packet.
+    // if that rank is pushed, else 0. Only a cycle with a packet selects list packets: entry
+    // k takes the slot whose rank r (valid slots below it) is pushed (r < npush) and lands on
+    // it (base + r == k); at most one slot does (ranks are distinct). A select per entry
+    // over the slots (a 12:1 mux each), not a write at a computed index (a shifter over the
+    // whole entry array in synthesis).
     always_comb begin : push_list
-      logic [PosW-1:0] r;    // rank of slot i: valid slots below it
-      r = '0;
+      logic [NumSlots*PosW-1:0] rk;    // rank of slot i at [PosW*i +: PosW]
+      logic [PosW-1:0] acc;
       for (int k = 0; k < Depth; k++) begin
         if (PosW'(k) >= base) begin
           mem_d[40*k +: 40] = 40'h0;
@@ -73,13 +76,18 @@ module dwt_buf #(
           mem_d[40*k +: 40] = mem_q[40*k +: 40];
         end
       end
+      acc = '0;
+      for (int i = 0; i < NumSlots; i++) begin
+        rk[PosW*i +: PosW] = acc;
+        acc = acc + PosW'(slot_vld_i[i]);
+      end
       if (slot_vld_i != '0) begin
-        for (int i = 0; i < NumSlots; i++) begin
-          if (slot_vld_i[i]) begin
-            if (r < npush) begin
-              mem_d[40*(base + r) +: 40] = slot_data_i[40*i +: 40];
+        for (int k = 0; k < Depth; k++) begin
+          for (int i = 0; i < NumSlots; i++) begin
+            if (slot_vld_i[i] && (rk[PosW*i +: PosW] < npush) &&
+                ((base + rk[PosW*i +: PosW]) == PosW'(k))) begin
+              mem_d[40*k +: 40] = slot_data_i[40*i +: 40];
             end
-            r = r + PosW'(1);
           end
         end
       end
