@@ -69,7 +69,7 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_spec.sv \
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_q.sv rtl/etm/etm_spec.sv \
               rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
@@ -309,6 +309,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for n in 1 4; do echo "== lint etm NumAcPairs=$$n"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
 	    -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for n in 0 4; do echo "== lint etm QSupp=1 NumAcPairs=$$n"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GQSupp=1 -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
@@ -562,7 +565,7 @@ VEC_BLK_G_sys       = $(call vl_params,$(1))
 VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(call cfgv,$(1),RsDepth) \
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
                       -GSecExt=$(call cfgv,$(1),SecExt) -GNumAcPairs=$(call cfgv,$(1),NumAcPairs) \
-                      -GAtomF45=$(call cfgv,$(1),AtomF45)
+                      -GAtomF45=$(call cfgv,$(1),AtomF45) -GQSupp=$(call cfgv,$(1),QSupp)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))

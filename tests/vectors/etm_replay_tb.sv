@@ -36,6 +36,7 @@ module etm_replay_tb #(
   parameter int SecExt    = 1,
   parameter int NumAcPairs = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45   = 0,
+  parameter int QSupp     = 0,   // Q elements (etm-contract section 20)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -56,6 +57,7 @@ module etm_replay_tb #(
     if (name == "NumAcPairs") return NumAcPairs;
     if (name == "SecExt") return SecExt;
     if (name == "AtomF45") return AtomF45;
+    if (name == "QSupp") return QSupp;
     return -1;
   endfunction
 
@@ -117,7 +119,8 @@ module etm_replay_tb #(
     .NumPc     (NumPc),
     .SecExt    (SecExt),
     .NumAcPairs (NumAcPairs),
-    .AtomF45   (AtomF45)
+    .AtomF45   (AtomF45),
+    .QSupp     (QSupp)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),

@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_MSPEC, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_MSPEC, D_QSUPP, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -48,6 +48,7 @@ static const char *const def_name[D_N] = {
     "ETM_CFG_NUM_AC_PAIRS",
     "ETM_CFG_ATOM_F45",
     "ETM_CFG_MAX_SPEC",
+    "ETM_CFG_Q_SUPP",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -61,6 +62,7 @@ static const char *const def_param[D_N] = {
     "NumAcPairs",
     "AtomF45",
     "MaxSpec",
+    "QSupp",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -145,7 +147,7 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
         .etm = {.fifo_depth = v[D_EFIFO], .rs_depth = v[D_RS], .cc_size = v[D_CC],
                 .num_pc = v[D_NPC], .sec_ext = v[D_SEC] != 0, .atom_f45 = v[D_F45] != 0,
                 .has_stall = v[D_STALL] != 0, /* HasStall (§21): not a param line of the etm vectors */
-                .num_ac_pairs = v[D_NAC]},
+                .num_ac_pairs = v[D_NAC], .q_supp = v[D_QSUPP] != 0},
         .funnel_hold = v[D_HOLD],
     };
 }
@@ -539,6 +541,8 @@ static bool write_vector(const struct vecgen_blk_args *a, const unsigned *defv,
      * written before them stay as they were; vectors/README.md) */
     if (b == VEC_ETM && defv[D_F45] != 0)
         vbuf_add(&v, "param AtomF45 %u\n", defv[D_F45]);
+    if (b == VEC_ETM && defv[D_QSUPP] != 0) /* QSupp (etm-contract section 20) */
+        vbuf_add(&v, "param QSupp %u\n", defv[D_QSUPP]);
     vbuf_add(&v, "source %s\nseed none\nrules %s\n", a->scenario,
              a->rules && *a->rules ? a->rules : "none");
     if (has_packets(b)) {
