@@ -865,12 +865,18 @@ etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM spec
 # ranges consume the retired path (etm_decode --q), bare and through funnel+TPIU; tracedump's
 # packets = OpenCSD's on the same streams (seconds).
 .PHONY: etm-q-test
-etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM Q elements (golden): OpenCSD decodes the Q ranges back to the retired path; tracedump's packets = OpenCSD's
+ETM_RTL_Q_SEEDS ?= 1
+etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/etmx/trace_tb ## ETM Q elements (golden, and the RTL on etmx): OpenCSD decodes the Q ranges back to the retired path; tracedump's packets = OpenCSD's
 	@rm -rf $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu && mkdir -p $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu
 	@$(BUILD)/opencsd/etm_decode --q --seeds 4 --pkt-out $(ETM_PKT_DIR)-q
 	@$(BUILD)/opencsd/etm_decode --q --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-q-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q-tpiu
+	@# the RTL (QSupp 1 on etmx, docs/etm-contract.md 20): each run in lockstep on etmx's harness,
+	@# its TPIU output = the golden run's, decoded by OpenCSD back to the retired path
+	@rm -rf $(BUILD)/opencsd/etm-rtl-q && mkdir -p $(BUILD)/opencsd/etm-rtl-q
+	@$(BUILD)/opencsd/etm_decode --q --f45 --seeds $(ETM_RTL_Q_SEEDS) --rtl $(BUILD)/tb/etmx/trace_tb \
+	    --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-q
 
 # Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
 # killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.
