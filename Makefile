@@ -69,7 +69,7 @@ RTL_TOP    := rtl/top/trace_top.sv
 # the ETM (issue #23) and the two-input funnel: in trace_top with HasEtm (docs/etm-contract.md
 # section 13); also linted, synthesized and smoke-tested on their own (make lint, synth-etm,
 # etm-rtl-smoke)
-RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_spec.sv \
+RTL_ETM    := rtl/etm/etm_pkg.sv rtl/etm/etm_regs.sv rtl/etm/etm_acmp.sv rtl/etm/etm_q.sv rtl/etm/etm_spec.sv \
               rtl/etm/etm_gen.sv rtl/etm/etm_fifo.sv rtl/etm/etm_stall.sv rtl/etm/etm_top.sv
 RTL_FUNNEL := rtl/common/cs_funnel.sv
 # etm_top parameter sets checked by lint and synth: the default (full) and the corners
@@ -312,6 +312,9 @@ lint: ## verilator --lint-only -Wall on each block, trace_top and the harness to
 	@set -e; for n in 1 4; do echo "== lint etm NumAcPairs=$$n"; \
 	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
 	    -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
+	@set -e; for n in 0 4; do echo "== lint etm QSupp=1 NumAcPairs=$$n"; \
+	  $(VERILATOR) --lint-only -Wall --top-module etm_top $(RTL_INC) lint/verilator.vlt \
+	    -GQSupp=1 -GNumAcPairs=$$n rtl/common/cs_pkg.sv $(RTL_ETM); done
 	@set -e; for h in 1 8 64; do echo "== lint cs_funnel FunnelHold=$$h"; \
 	  $(VERILATOR) --lint-only -Wall --top-module cs_funnel $(RTL_INC) lint/verilator.vlt \
 	    -GFunnelHold=$$h $(RTL_FUNNEL); done
@@ -566,7 +569,7 @@ VEC_BLK_G_etm       = -GFifoDepth=$(call cfgv,$(1),EtmFifoDepth) -GRsDepth=$(cal
                       -GCcSize=$(call cfgv,$(1),CcSize) -GNumPc=$(call cfgv,$(1),NumPc) \
                       -GSecExt=$(call cfgv,$(1),SecExt) -GHasStall=$(call cfgv,$(1),HasStall) \
                       -GNumAcPairs=$(call cfgv,$(1),NumAcPairs) -GAtomF45=$(call cfgv,$(1),AtomF45) \
-                      -GMaxSpec=$(call cfgv,$(1),MaxSpec)
+                      -GMaxSpec=$(call cfgv,$(1),MaxSpec) -GQSupp=$(call cfgv,$(1),QSupp)
 VEC_BLK_VVPS       := $(foreach b,dwt tpiu fpb sys etm,$(foreach c,$(VEC_BLK_CFGS_$(b)),$(BUILD)/vec/icarus/$(b)-$(c).vvp))
 define VEC_BLK_RULES
 $(BUILD)/vec/icarus/$(1)-$(2).vvp: tests/vectors/$(1)_replay_tb.sv tests/vectors/vec_replay.svh $(VEC_BLK_RTL_$(1))
@@ -869,12 +872,18 @@ etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM spec
 # ranges consume the retired path (etm_decode --q), bare and through funnel+TPIU; tracedump's
 # packets = OpenCSD's on the same streams (seconds).
 .PHONY: etm-q-test
-etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM Q elements (golden): OpenCSD decodes the Q ranges back to the retired path; tracedump's packets = OpenCSD's
+ETM_RTL_Q_SEEDS ?= 1
+etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/etmx/trace_tb ## ETM Q elements (golden, and the RTL on etmx): OpenCSD decodes the Q ranges back to the retired path; tracedump's packets = OpenCSD's
 	@rm -rf $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu && mkdir -p $(ETM_PKT_DIR)-q $(ETM_PKT_DIR)-q-tpiu
 	@$(BUILD)/opencsd/etm_decode --q --seeds 4 --pkt-out $(ETM_PKT_DIR)-q
 	@$(BUILD)/opencsd/etm_decode --q --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-q-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-q-tpiu
+	@# the RTL (QSupp 1 on etmx, docs/etm-contract.md 20): each run in lockstep on etmx's harness,
+	@# its TPIU output = the golden run's, decoded by OpenCSD back to the retired path
+	@rm -rf $(BUILD)/opencsd/etm-rtl-q && mkdir -p $(BUILD)/opencsd/etm-rtl-q
+	@$(BUILD)/opencsd/etm_decode --q --f45 --seeds $(ETM_RTL_Q_SEEDS) --rtl $(BUILD)/tb/etmx/trace_tb \
+	    --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-q
 
 # Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
 # killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.

@@ -61,6 +61,7 @@ PRINT_KEYS = {
     "NumAcPairs": "acpairs",
     "AtomF45": "atomf45",
     "MaxSpec": "maxspec",
+    "QSupp": "qsupp",
 }
 # The parameters of each block's own top (dwt_top also takes SecExt and Ude: Makefile
 # DWT_TOP_PARAMS); HasTpiu and HasDwt exist only on trace_top.

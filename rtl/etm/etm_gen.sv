@@ -15,7 +15,8 @@ module etm_gen #(
   parameter int NumPc     = 4,    // PE comparator inputs 0..4
   parameter int SecExt    = 1,    // Security Extension, 0 or 1
   parameter int AtomF45   = 0,    // 1: atom formats 4 and 5 ([ETM-ATOM-4..6], contract 19)
-  parameter int MaxSpec   = 0     // TRCIDR8.MAXSPEC 0..16; 0 = non-speculative [ETM-SPEC-*]
+  parameter int MaxSpec   = 0,    // TRCIDR8.MAXSPEC 0..16; 0 = non-speculative [ETM-SPEC-*]
+  parameter int QSupp     = 0     // 1: Q elements [ETM-Q-*] (contract 20); needs MaxSpec = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -35,6 +36,10 @@ module etm_gen #(
   input  logic [3:0]  stop_i,
   input  logic        view_ok_i,       // [ETM-VIEW-3] address ranges (1 without comparators)
   input  logic        bb_in_i,         // [ETM-BB-2] branch broadcasting at this address
+  input  logic        q_on_i,          // [ETM-Q-2] Q mode (etm_q; 0 with QSupp = 0)
+  input  logic        q_in_i,          // [ETM-Q-9] Q elements permitted at this address
+  input  logic        pop_i,           // the FIFO pops a byte at this edge ([ETM-Q-7] room)
+  output logic        q_empty_o,       // no pending Q ([ETM-Q-7] ATB flush acknowledge)
   output logic        ss_we_o,
   output logic        ss_d_o,
   // PE trace interface [ETM-PE-*]
@@ -96,6 +101,23 @@ module etm_gen #(
   logic        atwp_q, atwp_d;          // at_wp
   logic        at_b3_q, at_b3_d;        // atom 3 (1 = E), AtomF45: a list with an N holds <= 4
   logic [5:0]  sd_q, sd_d, cp_q, cp_d;  // stream counters sd, cp [ETM-SPEC-4]
+  // ---- Q elements [ETM-Q-3..9] (contract 20.2): the pending Q ------------------------------
+  logic [13:0] q_cnt_q, q_cnt_d;        // instructions counted, 0 = none
+  logic [31:0] q_last_q, q_last_d;      // address of the last one
+  logic [31:0] q_nxt_q, q_nxt_d;        // its successor q_last + size
+  logic        q_nok_q, q_nok_d;        // q_nxt_ok: the last one was not a taken branch
+  logic        q_eret_q, q_eret_d;      // one of them was an exception return
+  logic        wq_count;                // [ETM-Q-9] this traced instruction is counted
+  logic [13:0] qc;                      // the count of the Q packet being built
+  logic        q_fit;                   // [ETM-Q-7] the ATB flush's tail close fits
+  logic [95:0] q_hist_sv;
+  logic [2:0]  q_his_sv;
+  logic [13:0] q_cnt_sv;
+  logic        q_pend;                  // a Q is pending (state)
+  localparam logic [13:0] QMax = 14'd16383;   // Q_MAX [ETM-Q-3] (e)
+
+  assign q_pend    = (QSupp != 0) && (q_cnt_q != 14'd0);
+  assign q_empty_o = (q_cnt_q == 14'd0);
 
   // ---- Per-cycle terms [ETM-VIEW-1] ----------------------------------------------------
   logic        ev, ns, res_vi, res_ts, start, stop, in_ss, prohib, traced;
@@ -214,6 +236,39 @@ module etm_gen #(
       `ETM_PUT(wa[31:24]) end \
     `ETM_HPUSH(wa) end
 
+// Q(c, wa) [ETM-Q-PKT]: [ETM-ADDR-2]'s choice with the Q headers A0-A2, A6, AB, then the
+// count c (1..16383) as a ULEB field; then hist_push(wa) [ETM-Q-8]
+`define ETM_QPKT(c) begin \
+    qc = (c); \
+    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'hA0) \
+    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'hA1) \
+    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'hA2) \
+    else if (wa[31:8] == hist_d[31:8]) begin \
+      `ETM_PUT(8'hA6) `ETM_PUT({1'b0, wa[7:1]}) end \
+    else if (wa[31:16] == hist_d[31:16]) begin \
+      `ETM_PUT(8'hA6) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
+    else begin \
+      `ETM_PUT(8'hAB) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
+      `ETM_PUT(wa[31:24]) end \
+    if (qc < 14'd128) `ETM_PUT({1'b0, qc[6:0]}) \
+    else begin `ETM_PUT({1'b1, qc[6:0]}) `ETM_PUT({1'b0, qc[13:7]}) end \
+    `ETM_HPUSH(wa) end
+
+// close the pending Q at wa [ETM-Q-3]: Q(q_cnt, wa), then 07 if q_eret; q_cnt := 0
+`define ETM_QCLOSE begin \
+    `ETM_QPKT(q_cnt_d) \
+    if (q_eret_d) `ETM_PUT(8'h07) \
+    q_cnt_d = 14'd0; q_eret_d = 1'b0; end
+
+// [ETM-Q-7] close at the tail: Q(q_cnt, q_nxt) if q_nxt_ok, else Q(q_cnt - 1, q_last) if
+// q_cnt >= 2 (the taken branch at q_last stays pending); no 07
+`define ETM_QTAIL begin \
+    if (q_nok_d) begin \
+      wa = q_nxt_d; `ETM_QPKT(q_cnt_d) q_cnt_d = 14'd0; end \
+    else if (q_cnt_d >= 14'd2) begin \
+      wa = q_last_d; `ETM_QPKT(q_cnt_d - 14'd1) q_cnt_d = 14'd1; end \
+  end
+
 // a Timestamp packet [ETM-PKT-TS]: gts_i against the previous value P, the cycle-count field
 // under CCI; P := gts_i and the request is served
 `define ETM_TS begin \
@@ -309,6 +364,10 @@ module etm_gen #(
     rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
     sd_d = sd_q;  cp_d = cp_q;  wsd = sd_q;  wcp = cp_q;
     sp_new_tr = 1'b0;  sp_clr = 1'b0;  wneed = etm_pkg::NaNone;  wton = 1'b0;
+    // Q elements [ETM-Q-*]
+    q_cnt_d = q_cnt_q;  q_last_d = q_last_q;  q_nxt_d = q_nxt_q;  q_nok_d = q_nok_q;
+    q_eret_d = q_eret_q;  wq_count = 1'b0;  qc = '0;  q_fit = 1'b0;
+    q_hist_sv = '0;  q_his_sv = '0;  q_cnt_sv = '0;
 
     // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
     if (MaxSpec > 0) begin
@@ -343,7 +402,14 @@ module etm_gen #(
 
       if (traced) begin
         // ---- contract 6, on working copies (state *_d, atoms wn/wbits, bytes eb/el) ----
-        wfull = resync_q | (sync_due & atwp_d & ((MaxSpec == 0) | (wsd == wcp)));  // [ETM-SPEC-9]
+        wfull = resync_q | (sync_due & (atwp_d | q_pend) & ((MaxSpec == 0) | (wsd == wcp)));  // [ETM-SPEC-9], [ETM-Q-5]
+        // ---- Q elements: step 0, close the pending Q at A [ETM-Q-3], (f) [ETM-Q-9] ----
+        wq_count = (QSupp != 0) && q_on_i && q_in_i && !exc_valid_i;
+        if (q_pend && (exc_valid_i || wfull || ton_q || !ctxv_q || ns != ctxns_q || q_eret_q ||
+                       q_cnt_q == QMax || !wq_count)) begin
+          `ETM_QCLOSE
+          wp0 = 1'b1;                                       // [ETM-Q-5]
+        end
         // step 1 [ETM-SYNC-1]
         if (wfull) begin
           if (MaxSpec > 0 && wcp != 6'd0) `ETM_COMMIT   // [ETM-SPEC-9]
@@ -410,6 +476,17 @@ module etm_gen #(
           need_d = etm_pkg::NaPlain;
           wp0 = 1'b1;
           if (cfg_ts_i) ts_req_d = 1'b1;
+        end else if (wq_count) begin
+          // ---- Q elements: a counted instruction, no atom [ETM-Q-4] ----
+          `ETM_FLUSH                                // atoms from outside the ranges [ETM-Q-9]
+          q_cnt_d = q_cnt_d + 14'd1;
+          q_last_d = wa;
+          q_nxt_d = wa + (pe_size_i ? 32'd4 : 32'd2);
+          q_nok_d = !(pe_br_i && pe_taken_i);
+          if (pe_excret_i) begin
+            q_eret_d = 1'b1;
+            if (cfg_ts_i) ts_req_d = 1'b1;
+          end
         end else if (pe_br_i) begin
           wp0 = 1'b1;
           // [ETM-RS-2] push (discarding the oldest when full)
@@ -476,7 +553,8 @@ module etm_gen #(
         atwp_d = wp0;
 
         // ---- contract 11: does the demand fit? [ETM-OVF-1..3] ----
-        accept = (MaxSpec > 0) || ({4'h0, el} + 10'd3 <= free);  // speculative: below
+        accept = (MaxSpec > 0) ||   // speculative: below; Q mode: a 10-byte reserve [ETM-Q-6]
+                 ({4'h0, el} + ((QSupp != 0 && q_on_i) ? 10'd10 : 10'd3) <= free);
         if (accept) begin
           ob = eb;
           ol = el;
@@ -496,11 +574,18 @@ module etm_gen #(
           ts_req_d = ts_req_q | (cfg_ts_i & res_ts);
           wcc_gen = 1'b0;
           wasync = 1'b0;
+          q_cnt_d = q_cnt_q;  q_last_d = q_last_q;  q_nxt_d = q_nxt_q;  q_nok_d = q_nok_q;
+          q_eret_d = q_eret_q;
           if (!ovf_q) begin
             // [ETM-OVF-2] pending atoms, then Overflow
             if (at_n_q != 5'd0) begin
               ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
               ol = 6'd1;
+            end
+            if (q_pend) begin                        // [ETM-Q-6] the Q closed at A first
+              eb = ob;  el = ol;  wa = addr_a;
+              `ETM_QCLOSE
+              ob = eb;  ol = el;
             end
             ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
             ol = ol + 6'd2;
@@ -520,6 +605,11 @@ module etm_gen #(
         ton_d = 1'b1;
         need_d = etm_pkg::NaNone;
         atwp_d = 1'b1;
+        if (q_pend) begin                            // [ETM-Q-6] the Q closed at A
+          eb = ob;  el = ol;  wa = addr_a;
+          `ETM_QCLOSE
+          ob = eb;  ol = el;
+        end
       end
       // [ETM-CC-1]
       cc_d = wcc_gen ? '0 : ((cc_q == CcMax) ? cc_q : cc_q + 1'b1);
@@ -535,6 +625,27 @@ module etm_gen #(
       ob = {ob[MaxB*8-9:0], atom_flush(at_n_d, at_bits_d, at_b3_d)};
       ol = ol + 6'd1;
       at_n_d = 5'd0;  at_bits_d = 3'd0;
+    end
+
+    // ---- Q elements: [ETM-Q-7] no next address ----
+    // first edge with EN_q = 0: the pending Q closed at its tail, the rest dropped
+    if (!en_i && q_pend) begin
+      eb = ob;  el = ol;
+      `ETM_QTAIL
+      ob = eb;  ol = el;
+      q_cnt_d = 14'd0;  q_eret_d = 1'b0;
+    end
+    // ATB flush: the tail close only if its bytes and the reserve fit after the cycle's
+    if (QSupp != 0 && afvalid_i && q_cnt_d != 14'd0) begin
+      q_hist_sv = hist_d;  q_his_sv = hist_is_d;  q_cnt_sv = q_cnt_d;
+      eb = ob;  el = ol;
+      `ETM_QTAIL
+      q_fit = {5'h0, el} + 11'd10 + {2'b00, fifo_count_i} <= 11'(FifoDepth) + {10'h0, pop_i};
+      if (q_fit) begin
+        ob = eb;  ol = el;
+      end else begin
+        hist_d = q_hist_sv;  hist_is_d = q_his_sv;  q_cnt_d = q_cnt_sv;
+      end
     end
 
     // [ETM-SPEC-10] speculative: the untraced event's flush, the flush or Commit of a
@@ -611,6 +722,24 @@ module etm_gen #(
       ctxv_d = 1'b0;  rs_n_d = 5'd0;  ts_req_d = 1'b0;  cc_d = '0;  ccu_d = 1'b0;
       sync_d = 21'd0;  atwp_d = 1'b1;  ts_prev_d = 64'h0;
       sd_d = 6'd0;  cp_d = 6'd0;  sp_clr = 1'b1;   // [ETM-SPEC-3], [ETM-SPEC-4]
+      q_cnt_d = 14'd0;  q_eret_d = 1'b0;  q_nok_d = 1'b0;   // [ETM-Q-*] state 0
+    end
+  end
+
+  // ---- Q elements: the pending Q [ETM-Q-3..7] (constant 0 with QSupp = 0) ------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q_cnt_q  <= 14'd0;
+      q_last_q <= 32'h0;
+      q_nxt_q  <= 32'h0;
+      q_nok_q  <= 1'b0;
+      q_eret_q <= 1'b0;
+    end else if (QSupp != 0) begin
+      q_cnt_q  <= q_cnt_d;
+      q_last_q <= q_last_d;
+      q_nxt_q  <= q_nxt_d;
+      q_nok_q  <= q_nok_d;
+      q_eret_q <= q_eret_d;
     end
   end
 
@@ -689,6 +818,9 @@ module etm_gen #(
   `CS_ASSERT(AtomList45_A, AtomF45 == 0 || atom_all_e(at_n_q, {at_b3_q, at_bits_q}) ||
                            (at_n_q <= 5'd4 && atom_prefix45(at_n_q, {at_b3_q, at_bits_q})))
   `CS_ASSERT_INIT(AtomF45Range_A, AtomF45 == 0 || AtomF45 == 1)
+  `CS_ASSERT_INIT(QSuppSpec_A, QSupp == 0 || MaxSpec == 0)   // [ETM-Q-2]
+  // [ETM-Q-4] atoms and a Q are never pending together
+  `CS_ASSERT(QAtoms_A, q_cnt_q == 14'd0 || at_n_q == 5'd0)
   // [ETM-OVF-4] a flush alone always fits
   `CS_ASSERT(PushFits_A, {4'h0, push_len_o} <= free)
   `CS_ASSERT(RsCount_A, rs_n_q <= 5'(RsDepth))

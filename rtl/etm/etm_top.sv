@@ -15,7 +15,8 @@ module etm_top #(
   parameter int HasStall  = 0,    // TRCSTALLCTLR and pe_stall_o [ETM-STALL-1]
   parameter int NumAcPairs = 0,   // address range comparator pairs 0..4 [ETM-ACMP-1]
   parameter int AtomF45   = 0,    // 1: atom formats 4 and 5 (contract 19)
-  parameter int MaxSpec   = 0     // TRCIDR8.MAXSPEC 0..16, 0 = non-speculative [ETM-SPEC-1]
+  parameter int MaxSpec   = 0,    // TRCIDR8.MAXSPEC 0..16, 0 = non-speculative [ETM-SPEC-1]
+  parameter int QSupp     = 0     // 1: Q elements with instruction counts (contract 20)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -79,9 +80,8 @@ module etm_top #(
   logic [31:0] regs_rdata, acmp_rdata;
   logic        view_ok, bb_in;
   logic [((NumAcPairs > 0) ? NumAcPairs : 1)-1:0] acmp_in;
-  logic        unused_acmp_in;
-
-  assign unused_acmp_in = ^acmp_in;   // the TRCQCTLR hook [ETM-ACMP-3]
+  logic [31:0] q_rdata;
+  logic        q_on, q_in, q_empty;   // [ETM-Q-2], [ETM-Q-9], [ETM-Q-7]
   logic        sd_zero, cp_zero;   // [ETM-SPEC-8] IDLE needs sd == 0, the flush ack cp == 0
 
   assign unused_pprot = ^pprot_i;   // [ETM-IMPL-5] pprot ignored
@@ -152,7 +152,28 @@ module etm_top #(
     .bb_in_o     (bb_in)
   );
 
-  assign prdata_o = regs_rdata | acmp_rdata;   // each 0 outside its own registers
+  // [ETM-Q-1], [ETM-Q-2], [ETM-Q-9] Q elements: QE, TRCQCTLR over acmp_in, QSUPP/QFILT
+  etm_q #(
+    .QSupp      (QSupp),
+    .NumAcPairs (NumAcPairs)
+  ) u_q (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .psel_i    (psel_i),
+    .penable_i (penable_i),
+    .pwrite_i  (pwrite_i),
+    .paddr_i   (paddr_i[11:2]),
+    .pwdata_i  (pwdata_i),
+    .pstrb_i   (pstrb_i),
+    .idle_i    (idle),
+    .prdata_o  (q_rdata),
+    .cfg_bb_i  (cfg_bb),
+    .acmp_in_i (acmp_in),
+    .q_on_o    (q_on),
+    .q_in_o    (q_in)
+  );
+
+  assign prdata_o = regs_rdata | acmp_rdata | q_rdata;   // each 0 outside its own bits
 
   etm_gen #(
     .FifoDepth (FifoDepth),
@@ -161,7 +182,8 @@ module etm_top #(
     .NumPc     (NumPc),
     .SecExt    (SecExt),
     .AtomF45   (AtomF45),
-    .MaxSpec   (MaxSpec)
+    .MaxSpec   (MaxSpec),
+    .QSupp     (QSupp)
   ) u_gen (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -180,6 +202,10 @@ module etm_top #(
     .stop_i         (stop),
     .view_ok_i      (view_ok),
     .bb_in_i        (bb_in),
+    .q_on_i         (q_on),
+    .q_in_i         (q_in),
+    .pop_i          (atvalid_o & atready_i),
+    .q_empty_o      (q_empty),
     .ss_we_o        (ss_we),
     .ss_d_o         (ss_d),
     .pe_valid_i     (pe_valid_i),
@@ -223,7 +249,7 @@ module etm_top #(
     .atready_i     (atready_i),
     .atdata_o      (atdata_o),
     .afvalid_i     (afvalid_i),
-    .atoms_empty_i (atoms_empty & cp_zero),
+    .atoms_empty_i (atoms_empty & cp_zero & q_empty),   // [ETM-Q-7]
     .afready_o     (afready_o)
   );
 

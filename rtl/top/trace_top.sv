@@ -50,7 +50,8 @@ module trace_top #(
   parameter int HasStall      = 0,   // ETM TRCSTALLCTLR and etm_pe_stall_o [ETM-STALL-7]
   parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45       = 0,    // etm_top's AtomF45 (atom formats 4 and 5, section 19)
-  parameter int MaxSpec       = 0    // TRCIDR8.MAXSPEC 0..16 (docs/etm-contract.md 18)
+  parameter int MaxSpec       = 0,   // TRCIDR8.MAXSPEC 0..16 (docs/etm-contract.md 18)
+  parameter int QSupp         = 0    // etm_top's QSupp (Q elements, section 20; needs MaxSpec 0)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -552,7 +553,8 @@ module trace_top #(
       .HasStall  (HasStall),
       .NumAcPairs (NumAcPairs),
       .AtomF45   (AtomF45),
-      .MaxSpec   (MaxSpec)
+      .MaxSpec   (MaxSpec),
+      .QSupp     (QSupp)
     ) u_etm (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

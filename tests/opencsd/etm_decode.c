@@ -137,6 +137,7 @@ struct qpath {
     uint32_t addr, succ;   // an instruction's address and its successor's (next event's)
     uint32_t ret, type;    // an exception's return address and M-profile TYPE
     bool exc, excret, br, taken, size32;
+    bool atoms;            // traced with atoms: outside the TRCQCTLR ranges ([ETM-Q-9])
 };
 static struct qpath g_path[MAXE];
 static unsigned g_npath;
@@ -221,7 +222,7 @@ static void drv_sys_init(struct drv *d)
     c.has_etm = true;
     c.etm = (struct etm_cfg){.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
                              .sec_ext = true, .num_ac_pairs = g_rtl_acpairs, .atom_f45 = g_f45,
-                             .max_spec = g_spec}; // --spec: etmspec's MaxSpec
+                             .max_spec = g_spec, .q_supp = g_q}; // --spec: etmspec's MaxSpec
     c.funnel_hold = 8;
     if (sys_model_init(&d->sys, &c) != 0) {
         fprintf(stderr, "etm_decode: internal error: the full configuration is rejected\n");
@@ -706,7 +707,16 @@ static int q_check(const char *name, unsigned seed)
             return 1;
         }
     }
-    // [ETM-Q-7]: the disable closes the Q at its tail; a last taken branch is dropped
+    // [ETM-Q-9]: instructions traced with atoms after the last P0 element are not output
+    // (as without Q elements); [ETM-Q-7]: the disable closes the Q at its tail; a last
+    // taken branch is dropped
+    unsigned tail = g_npath;
+    while (tail > p && g_path[tail - 1u].atoms && !g_path[tail - 1u].exc && !g_path[tail - 1u].br) {
+        tail--;
+    }
+    if (tail == p) {
+        return 0;
+    }
     if (g_npath - p > 1u ||
         (g_npath - p == 1u && (g_path[p].exc || !(g_path[p].br && g_path[p].taken)))) {
         printf("FAIL %s seed %u (--q): the decoded ranges end at path position %u of %u\n",
@@ -714,6 +724,17 @@ static int q_check(const char *name, unsigned seed)
         return 1;
     }
     return 0;
+}
+
+// --q: [ETM-Q-9] Q elements at address a with the TRCQCTLR run() programs (pair 2 = [b, l]:
+// include on odd seeds, exclude on even ones; only in the address-range configurations)
+static bool q_in_at(const struct run_cfg *rc, uint32_t b, uint32_t l, unsigned seed, uint32_t a)
+{
+    if (!rc->acmp) {
+        return true;
+    }
+    bool hit = b <= (a & ~1u) && (a & ~1u) <= l;
+    return (seed & 1u) ? hit : !hit;
 }
 
 static int decode(const struct run_cfg *rc, const struct etm_cfg *ec, const struct prog *p,
@@ -1035,6 +1056,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         if (g_f45) { // the bytes hold for AtomF45 = 1 only (configuration etmx)
             fprintf(scn_f, "config atomf45=1\n");
         }
+        if (g_q) { // Q elements: QSupp 1 (configuration etmx, section 20)
+            fprintf(scn_f, "config qsupp=1\n");
+        }
         g_scn_on = true;
     }
     prog_build(&p, seed, rc->ns_handler, rc->prohib);
@@ -1091,6 +1115,9 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
         drv_write(&d, 0x084, 0x00020001u); // INCLUDE pair 0, EXCLUDE pair 1
         if (rc->acmp == 2u) {
             drv_write(&d, 0x03C, 0x104u); // include mode, pair 2
+        }
+        if (g_q) { // [ETM-Q-9] TRCQCTLR: Q elements only in pair 2 (odd seeds) or outside it
+            drv_write(&d, 0x044, (seed & 1u) ? 0x104u : 0x004u);
         }
     }
     drv_write(&d, 0x004, 1);
@@ -1183,6 +1210,7 @@ static int run(const struct run_cfg *rc, unsigned seed, unsigned nev, bool dump,
             g_path[g_npath] = (struct qpath){.addr = e.addr, .ret = e.ret, .exc = e.exc,
                                              .excret = e.excret, .br = e.br, .taken = e.taken,
                                              .size32 = e.size32,
+                                             .atoms = !q_in_at(rc, rb[2], rl[2], seed, e.addr),
                                              .type = e.exc_num <= 23u ? e.exc_num
                                                                       : e.exc_num + 0x1F0u};
             q_prev = e.exc ? -1 : (int)g_npath;
@@ -1476,9 +1504,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "etm_decode: --q needs MaxSpec 0 ([ETM-Q-2]): not with --spec\n");
         return 2;
     }
-    if (g_rtl_tb && g_q) {
-        fprintf(stderr, "etm_decode: --q is a golden-model feature; the RTL (--rtl) has no "
-                        "Q elements\n");
+    if (g_rtl_tb && g_q && g_rtl_acpairs < 4u) { // QSupp 1 only on etmx (NumAcPairs 4)
+        fprintf(stderr, "etm_decode: --q --rtl needs the harness of CFG=etmx (--rtl-acpairs 4)\n");
         return 2;
     }
     if (g_rtl_tb) {

@@ -40,6 +40,7 @@ module etm_replay_tb #(
   parameter int NumAcPairs = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45   = 0,
   parameter int MaxSpec   = 0,   // TRCIDR8.MAXSPEC, the speculation inputs (section 18)
+  parameter int QSupp     = 0,   // Q elements (etm-contract section 20)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -62,6 +63,7 @@ module etm_replay_tb #(
     if (name == "HasStall") return HasStall;
     if (name == "AtomF45") return AtomF45;
     if (name == "MaxSpec") return MaxSpec;
+    if (name == "QSupp") return QSupp;
     return -1;
   endfunction
 
@@ -130,7 +132,8 @@ module etm_replay_tb #(
     .HasStall  (HasStall),
     .NumAcPairs (NumAcPairs),
     .AtomF45   (AtomF45),
-    .MaxSpec   (MaxSpec)
+    .MaxSpec   (MaxSpec),
+    .QSupp     (QSupp)
   ) u_dut (
     .clk_i       (clk),
     .rst_ni      (in_rst_ni),

@@ -65,6 +65,7 @@ module sys_replay_tb #(
   parameter int NumAcPairs      = 0,  // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45         = 0,
   parameter int MaxSpec         = 0,  // the sys vectors have no speculation inputs: tied 0
+  parameter int QSupp           = 0,  // Q elements (etm-contract section 20)
   parameter int MaxLines = 65536  // the longest vector this build holds (lines)
 );
 
@@ -111,6 +112,7 @@ module sys_replay_tb #(
     if (name == "NumAcPairs") return NumAcPairs;
     if (name == "AtomF45") return AtomF45;
     if (name == "MaxSpec") return MaxSpec;
+    if (name == "QSupp") return QSupp;
     return -1;
   endfunction
 
@@ -265,7 +267,8 @@ module sys_replay_tb #(
     .HasStall        (HasStall),
     .NumAcPairs      (NumAcPairs),
     .AtomF45         (AtomF45),
-    .MaxSpec         (MaxSpec)
+    .MaxSpec         (MaxSpec),
+    .QSupp           (QSupp)
   ) u_dut (
     .clk_i           (clk),
     .rst_ni          (in_rst_ni),

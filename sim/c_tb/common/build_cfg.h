@@ -30,7 +30,7 @@
 #if !defined(SYS_CFG_HAS_ETM) || !defined(ETM_CFG_FIFO_DEPTH) || !defined(ETM_CFG_RS_DEPTH) ||  \
     !defined(ETM_CFG_CC_SIZE) || !defined(ETM_CFG_NUM_PC) || !defined(ETM_CFG_FUNNEL_HOLD) ||  \
     !defined(ETM_CFG_HAS_STALL) || !defined(ETM_CFG_NUM_AC_PAIRS) || !defined(ETM_CFG_ATOM_F45) || \
-    !defined(ETM_CFG_MAX_SPEC)
+    !defined(ETM_CFG_MAX_SPEC) || !defined(ETM_CFG_Q_SUPP)
 #error "build with -DSYS_CFG_HAS_ETM=.. -DETM_CFG_FIFO_DEPTH=.. etc."
 #endif
 
@@ -84,6 +84,7 @@ static const struct sys_cfg build_sys_cfg = {
         .num_ac_pairs = ETM_CFG_NUM_AC_PAIRS,
         .atom_f45 = ETM_CFG_ATOM_F45 != 0,
         .max_spec = ETM_CFG_MAX_SPEC,
+        .q_supp = ETM_CFG_Q_SUPP != 0,
     },
     .funnel_hold = ETM_CFG_FUNNEL_HOLD,
 };

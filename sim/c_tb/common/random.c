@@ -1100,6 +1100,7 @@ void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
     g->has_etm = cfg->has_etm;
     g->has_stall = cfg->has_etm && cfg->etm.has_stall;
     g->etm_acpairs = cfg->has_etm ? cfg->etm.num_ac_pairs : 0u;
+    g->etm_qsupp = cfg->has_etm && cfg->etm.q_supp;
     g->etm_max_spec = cfg->etm.max_spec;
     rgen_rewind(g);
 }
@@ -1122,6 +1123,7 @@ void rgen_rewind(void *ctx)
     bool itm_only = g->itm_only, has_tpiu = g->has_tpiu, has_dwt = g->has_dwt;
     bool has_etm = g->has_etm, has_stall = g->has_stall;
     unsigned etm_acpairs = g->etm_acpairs;
+    bool etm_qsupp = g->etm_qsupp;
     unsigned etm_max_spec = g->etm_max_spec;
     struct tpiu_cfg tcfg = g->tcfg;
     struct dwt_cfg dcfg = g->dcfg;
@@ -1137,6 +1139,7 @@ void rgen_rewind(void *ctx)
     g->has_etm = has_etm;
     g->has_stall = has_stall;
     g->etm_acpairs = etm_acpairs;
+    g->etm_qsupp = etm_qsupp;
     g->etm_max_spec = etm_max_spec;
     g->sppr = 1; /* reset: Manchester */
     rgen_prng_seed(&g->prng, seed);

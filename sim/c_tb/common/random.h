@@ -43,6 +43,7 @@ struct rgen {
     bool has_stall;     /* the ETM has TRCSTALLCTLR (docs/etm-contract.md §21) */
     bool etm_honour;    /* this run's PE honours the stall request ([ETM-STALL-5]) */
     unsigned etm_acpairs; /* NumAcPairs: program the address comparators (section 22) */
+    bool etm_qsupp;       /* QSupp: TRCCONFIGR.QE and TRCQCTLR (section 20) */
     struct prog_walk etm_walk; /* the synthetic program's retired path */
     /* MaxSpec > 0: a speculative PE in front of the walker ([ETM-SPEC-PE-1..5],
      * tests/opencsd/etm_spec_pe.c), the walker's next event (the real successor of a

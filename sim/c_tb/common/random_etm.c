@@ -62,6 +62,11 @@ static void rgen_etm_ranges(struct rgen *g)
     uint32_t bb = rgen_pct(g, 40) ? 0u : (uint32_t)rgen_below(g, all + 1u) |
                                              (rgen_pct(g, 50) ? 0x100u : 0u);
     rgen_emit_write(g, ETM_BASE + 0x03Cu, bb); /* TRCBBCTLR */
+    if (g->etm_qsupp) { /* TRCQCTLR [ETM-Q-9]: often the reset value (Q everywhere) */
+        uint32_t q = rgen_pct(g, 30) ? 0u : (uint32_t)rgen_below(g, all + 1u) |
+                                                (rgen_pct(g, 50) ? 0x100u : 0u);
+        rgen_emit_write(g, ETM_BASE + 0x044u, q);
+    }
 }
 
 /* Program the ETM: disable, then (idle, [ETM-REG-1]: writes while busy are ignored by both
@@ -81,6 +86,8 @@ void rgen_etm_program(struct rgen *g)
         cfg |= 1u << 11; /* TS */
     if (rgen_pct(g, 60))
         cfg |= 1u << 12; /* RS */
+    if (g->etm_qsupp && rgen_pct(g, 60)) /* QE (section 20; only then: draws kept) */
+        cfg |= 1u << 13;
     rgen_emit_write(g, ETM_BASE + 0x010u, cfg); /* TRCCONFIGR */
     rgen_emit_write(g, ETM_BASE + 0x038u, rgen_pct(g, 50) ? rgen_range(g, 1, 8)
                                                           : rgen_range(g, 1, 0xFFF));
@@ -228,8 +235,9 @@ void rgen_etm_misc(struct rgen *g)
                                     0x08C, 0x1E0, 0x1E4, 0x1E8, 0x1EC, 0x1F0, 0xFB8, 0xFBC,
                                     0x02C};
     if (g->etm_acpairs > 0u && r == 9) { /* section 22's registers (only then: draws kept) */
-        static const uint32_t acregs[] = {0x03C, 0x084, 0x400, 0x408, 0x418, 0x404, 0x480};
-        rgen_emit_read(g, ETM_BASE + acregs[rgen_below(g, 7)], false, 0, 0);
+        static const uint32_t acregs[] = {0x03C, 0x084, 0x400, 0x408, 0x418, 0x404, 0x480,
+                                          0x044};
+        rgen_emit_read(g, ETM_BASE + acregs[rgen_below(g, g->etm_qsupp ? 8 : 7)], false, 0, 0);
         return;
     }
     /* TRCSTALLCTLR (0x02C) only with HasStall: the draws without it are those of before */

@@ -22,7 +22,8 @@ bool scen_cfg_fits(const struct scenario *s, const struct sys_cfg *cfg, const ch
         wc->prfcnt,         wc->exttrig,         wc->vmask,         wc->pcsr,
         cfg->has_etm,       cfg->etm.fifo_depth, cfg->etm.rs_depth, cfg->etm.cc_size,
         cfg->etm.num_pc,    cfg->funnel_hold,        cfg->etm.has_stall,
-        cfg->etm.num_ac_pairs, cfg->etm.atom_f45,    cfg->etm.max_spec};
+        cfg->etm.num_ac_pairs, cfg->etm.atom_f45,    cfg->etm.max_spec,
+        cfg->etm.q_supp};
     char need[64];
     /* The DWT owns the ITM's hardware-source port (docs/dwt-contract.md [DWT-TOP-1]); the
      * observation lines need a DWT. */

@@ -19,7 +19,7 @@ const char *const scen_cfg_key_name[SCFG_NKEYS] = {
     "sec",    "ude",    "tpiu",    "portwidth", "atbfifo", "frameidle", "dwt", "comps",
     "dfifo",  "main",   "trace",   "cyccnt", "prfcnt", "exttrig", "vmask", "pcsr",
     "etm",    "etmfifo", "rsdepth", "ccsize", "numpc", "funnelhold", "stall",
-    "acpairs", "atomf45", "maxspec"};
+    "acpairs", "atomf45", "maxspec", "qsupp"};
 const char *const seg_stream_name[SEG_NSTREAMS] = {
     "atb",      "txb",      "etm",      "swo",          "traceclk",     "tracedata",  "txb_valid",
     "atready",  "cmpmatch", "wpt_halt",     "wpt_mon",      "dwt_hw_valid", "dwt_hw_data",
@@ -321,7 +321,7 @@ static void parse_config_token(struct parser *p, char *t)
         perr(p, "config: unknown key '%s' (expected ports, fifo, hwfifo, ts, gts, code, lit, "
                 "both, sec, ude, tpiu, portwidth, atbfifo, frameidle, dwt, comps, dfifo, main, "
                 "trace, cyccnt, prfcnt, exttrig, vmask, pcsr, etm, etmfifo, rsdepth, ccsize, numpc, "
-                "funnelhold, stall, acpairs, atomf45 or maxspec)", key);
+                "funnelhold, stall, acpairs, atomf45, maxspec or qsupp)", key);
         return;
     }
     uint32_t lo = 0, hi = SCFG_ANY;
@@ -375,7 +375,7 @@ static void parse_config(struct parser *p)
         perr(p, "config: expected key=value, key=lo..hi, key>=value or key<=value (keys: ports "
                 "fifo hwfifo ts gts code lit both sec ude tpiu portwidth atbfifo frameidle dwt "
                 "comps dfifo main trace cyccnt prfcnt exttrig vmask pcsr etm etmfifo rsdepth ccsize numpc "
-                "funnelhold stall acpairs atomf45 maxspec)");
+                "funnelhold stall acpairs atomf45 maxspec qsupp)");
         return;
     }
     for (unsigned i = 1; i < p->ntok; i++)

@@ -207,6 +207,7 @@ enum scen_cfg_key {
     SCFG_ACPAIRS, /* ETM: NumAcPairs (docs/etm-contract.md section 22) */
     SCFG_ATOMF45, /* ETM: AtomF45 (docs/etm-contract.md section 19; only with etm=1) */
     SCFG_MAXSPEC, /* ETM: MaxSpec (docs/etm-contract.md 18) */
+    SCFG_QSUPP,   /* ETM: QSupp (docs/etm-contract.md 20) */
     SCFG_NKEYS
 };
 #define SCFG_ANY UINT32_MAX /* hi of key>=V: no upper bound */

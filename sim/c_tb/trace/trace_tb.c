@@ -40,10 +40,10 @@ void cfg_string(const struct sys_cfg *s, char *buf, size_t n)
     if (s->has_etm && len > 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len,
                  " etmfifo=%u rsdepth=%u ccsize=%u numpc=%u funnelhold=%u stall=%d acpairs=%u"
-                 " atomf45=%d maxspec=%u",
+                 " atomf45=%d maxspec=%u qsupp=%d",
                  s->etm.fifo_depth, s->etm.rs_depth, s->etm.cc_size, s->etm.num_pc,
                  s->funnel_hold, s->etm.has_stall, s->etm.num_ac_pairs, s->etm.atom_f45,
-                 s->etm.max_spec);
+                 s->etm.max_spec, s->etm.q_supp);
 }
 
 double now_s(void)

@@ -41,7 +41,8 @@ module trace_tb_top #(
   parameter int HasStall      = 0,   // docs/etm-contract.md section 21
   parameter int NumAcPairs    = 0,   // address range comparator pairs (etm-contract section 22)
   parameter int AtomF45       = 0,    // atom formats 4 and 5 (etm-contract section 19)
-  parameter int MaxSpec       = 0    // docs/etm-contract.md section 18
+  parameter int MaxSpec       = 0,   // docs/etm-contract.md section 18
+  parameter int QSupp         = 0    // Q elements (docs/etm-contract.md section 20)
 ) (
   // ---- the ports of trace_top, passed through unchanged ------------------------------------
   input  logic        clk_i,
@@ -275,7 +276,8 @@ module trace_tb_top #(
     .HasStall      (HasStall),
     .NumAcPairs    (NumAcPairs),
     .AtomF45       (AtomF45),
-    .MaxSpec       (MaxSpec)
+    .MaxSpec       (MaxSpec),
+    .QSupp         (QSupp)
   ) u_dut (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -31,7 +31,7 @@
 enum def_id {
     D_PORTS, D_FIFO, D_HWFIFO, D_TS, D_GTS, D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE, D_HAS_TPIU,
     D_PW, D_AFD, D_FIC, D_HAS_DWT, D_COMP, D_DFIFO, D_MAIN, D_TRACE, D_CYC, D_PRF, D_EXT, D_VM,
-    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_MSPEC, D_N
+    D_PCSR, D_HAS_ETM, D_EFIFO, D_RS, D_CC, D_NPC, D_HOLD, D_STALL, D_NAC, D_F45, D_MSPEC, D_QSUPP, D_N
 };
 static const char *const def_name[D_N] = {
     "ITM_CFG_NUM_STIM_PORTS", "ITM_CFG_STIM_FIFO_DEPTH", "ITM_CFG_HW_FIFO_DEPTH",
@@ -48,6 +48,7 @@ static const char *const def_name[D_N] = {
     "ETM_CFG_NUM_AC_PAIRS",
     "ETM_CFG_ATOM_F45",
     "ETM_CFG_MAX_SPEC",
+    "ETM_CFG_Q_SUPP",
 };
 /* The RTL parameter of each (configs/params.txt), as vector.txt's param lines name them. */
 static const char *const def_param[D_N] = {
@@ -61,6 +62,7 @@ static const char *const def_param[D_N] = {
     "NumAcPairs",
     "AtomF45",
     "MaxSpec",
+    "QSupp",
 };
 
 /* The parameters of each block's top, in the order of its parameter list. */
@@ -68,10 +70,10 @@ static const enum def_id dwt_top_params[] = {D_COMP, D_DFIFO, D_MAIN, D_TRACE, D
                                              D_EXT,  D_VM,    D_PCSR, D_SEC,   D_UDE};
 static const enum def_id tpiu_top_params[] = {D_PW, D_AFD, D_FIC};
 static const enum def_id fpb_top_params[] = {D_CODE, D_LIT, D_BOTH, D_SEC, D_UDE};
-/* etm_top's, every one (format 2: issue #24's HasStall, NumAcPairs, AtomF45, MaxSpec too;
+/* etm_top's, every one (format 2: issue #24's HasStall, NumAcPairs, AtomF45, MaxSpec, QSupp too;
  * its FifoDepth is trace_top's EtmFifoDepth: param_name) */
 static const enum def_id etm_top_params[] = {D_EFIFO, D_RS,  D_CC,  D_NPC,  D_SEC,
-                                             D_STALL, D_NAC, D_F45, D_MSPEC};
+                                             D_STALL, D_NAC, D_F45, D_MSPEC, D_QSUPP};
 static const enum def_id trace_top_params[] = {
     D_PORTS,    D_FIFO, D_HWFIFO, D_TS,  D_GTS,     D_CODE,  D_LIT,  D_BOTH,
     D_SEC,      D_UDE,  D_HAS_TPIU, D_PW, D_AFD,    D_FIC,   D_HAS_DWT, D_COMP,
@@ -148,7 +150,7 @@ static void cfg_from_defs(const unsigned *v, struct sys_cfg *c)
         .etm = {.fifo_depth = v[D_EFIFO], .rs_depth = v[D_RS], .cc_size = v[D_CC],
                 .num_pc = v[D_NPC], .sec_ext = v[D_SEC] != 0, .atom_f45 = v[D_F45] != 0,
                 .has_stall = v[D_STALL] != 0, .num_ac_pairs = v[D_NAC],
-                .max_spec = v[D_MSPEC]},
+                .max_spec = v[D_MSPEC], .q_supp = v[D_QSUPP] != 0},
         .funnel_hold = v[D_HOLD],
     };
 }

@@ -51,6 +51,7 @@ static bool build_param(const char *name, unsigned *v)
         {"CcSize", c->etm.cc_size},              {"NumPc", c->etm.num_pc},
         {"HasStall", c->etm.has_stall},          {"NumAcPairs", c->etm.num_ac_pairs},
         {"AtomF45", c->etm.atom_f45},            {"MaxSpec", c->etm.max_spec},
+        {"QSupp", c->etm.q_supp},
     };
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
         if (strcmp(t[k].n, name) == 0) {

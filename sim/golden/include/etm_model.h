@@ -117,6 +117,7 @@ struct etm_model {
     uint32_t configr, tsctlr, syncpr, ccctlr, traceidr, victlr, vipcssctlr;
     uint32_t stallctlr; /* TRCSTALLCTLR: LEVEL [3:0], ISTALL [8] (has_stall) [ETM-STALL-2] */
     uint32_t acvr[2u * ETM_MAX_AC_PAIRS], viiectlr, bbctlr; /* section 22 */
+    uint32_t qctlr; /* TRCQCTLR RANGE/MODE [ETM-Q-9] */
     uint32_t prdata_q;
     bool pslverr_q, pready_q, afready_q;
     uint32_t cc_cnt;

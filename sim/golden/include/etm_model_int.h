@@ -17,6 +17,7 @@
 #define ETM_TRCVICTLR 0x080u
 #define ETM_TRCVIPCSSCTLR 0x08Cu
 #define ETM_TRCBBCTLR 0x03Cu   /* section 22 */
+#define ETM_TRCQCTLR 0x044u    /* [ETM-Q-9] */
 #define ETM_TRCVIIECTLR 0x084u
 #define ETM_TRCACVR0 0x400u    /* + 8n */
 
@@ -63,6 +64,7 @@ struct etm_gen_ctx {
     unsigned max_spec; /* [ETM-SPEC-6]: implicit commit above it */
     bool q_on;         /* [ETM-Q-2] */
     bool bb_in;        /* [ETM-BB-2]: branch broadcasting applies at this event's address */
+    bool q_in;         /* [ETM-Q-9]: Q elements permitted at this event's address */
 };
 void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_ctx *g,
                    const struct etm_in *in, struct etm_gen_res *r);
@@ -86,6 +88,7 @@ void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g);
 /* etm_acmp.c: section 22 (ViewInst ranges [ETM-VIEW-3], BB ranges [ETM-BB-2]). */
 bool etm_acmp_view_ok(const struct etm_model *m, const struct etm_in *ev);
 bool etm_acmp_bb_in(const struct etm_model *m, const struct etm_in *ev);
+bool etm_acmp_q_in(const struct etm_model *m, const struct etm_in *ev); /* [ETM-Q-9] */
 
 /* etm_regs.c: APB reads and writes (section 12). */
 uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint32_t off);

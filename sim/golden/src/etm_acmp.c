@@ -27,6 +27,12 @@ bool etm_acmp_view_ok(const struct etm_model *m, const struct etm_in *ev) /* [ET
     return (inc == 0u || (inc & r) != 0u) && (exc & r) == 0u;
 }
 
+bool etm_acmp_q_in(const struct etm_model *m, const struct etm_in *ev) /* [ETM-Q-9] */
+{
+    bool hit = (etm_acmp_match(m, etm_acmp_addr(ev)) & m->qctlr & 0xFFu) != 0u;
+    return (m->qctlr & 0x100u) != 0u ? hit : !hit;
+}
+
 bool etm_acmp_bb_in(const struct etm_model *m, const struct etm_in *ev) /* [ETM-BB-2] */
 {
     bool hit = (etm_acmp_match(m, etm_acmp_addr(ev)) & m->bbctlr & 0xFFu) != 0u;

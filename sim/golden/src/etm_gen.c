@@ -31,7 +31,8 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     bool ns = in->pe_ns;
     /* [ETM-SYNC-1]; speculative: only when the PE has committed every element [ETM-SPEC-9] */
     bool sync_ok = g->max_spec == 0u || t->spec_sd == t->spec_cp;
-    bool full = t->resync_pend || (g->sync_due && (t->at_wp || g->q_on) && sync_ok); /* [ETM-Q-5] */
+    bool full = t->resync_pend || (g->sync_due && (t->at_wp || t->q_cnt > 0u) && sync_ok); /* [ETM-Q-5] */
+    bool q_count = g->q_on && g->q_in && !exc; /* [ETM-Q-9] */
     bool ts_done = false, p0 = false;
 
     r->cc_emitted = false;
@@ -39,7 +40,7 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
     /* step 0: close the pending Q element at this event's address [ETM-Q-3] */
     if (t->q_cnt > 0u &&
         (exc || full || t->resync_pend || t->ton_pend || !t->ctx_valid || ns != t->ctx_ns ||
-         t->q_eret || t->q_cnt >= ETM_Q_MAX)) {
+         t->q_eret || t->q_cnt >= ETM_Q_MAX || (!exc && !q_count))) { /* (f) [ETM-Q-9] */
         etm_q_close(b, t, a);
         p0 = true;
     }
@@ -93,7 +94,8 @@ void etm_gen_event(struct etm_buf *b, struct etm_trace *t, const struct etm_gen_
         if (ts_en) {
             t->ts_req = true;
         }
-    } else if (g->q_on) { /* [ETM-Q-4] */
+    } else if (q_count) { /* [ETM-Q-4] */
+        etm_atom_flush(b, t); /* atoms from outside the Q ranges first [ETM-Q-9] */
         etm_q_count(t, in, a, ts_en);
     } else if (in->pe_br) {
         p0 = true;

@@ -88,6 +88,7 @@ void etm_gen_ctx_fill(const struct etm_model *m, struct etm_gen_ctx *g)
     g->max_spec = m->cfg.max_spec;
     g->q_on = etm_q_on(m);
     g->bb_in = true;
+    g->q_in = true;
 }
 
 bool etm_q_on(const struct etm_model *m) /* [ETM-Q-2] */
@@ -113,6 +114,7 @@ static bool etm_traced_event(struct etm_model *m, const struct etm_in *in, unsig
 
     etm_gen_ctx_fill(m, &g);
     g.bb_in = etm_acmp_bb_in(m, in); /* [ETM-BB-2] */
+    g.q_in = etm_acmp_q_in(m, in);   /* [ETM-Q-9] */
     etm_gen_event(&b, &t2, &g, in, &r);
     m->last_demand = b.n;
     unsigned reserve = g.q_on ? 10u : 3u; /* [ETM-OVF-1], [ETM-Q-6] */

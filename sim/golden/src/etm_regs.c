@@ -12,7 +12,8 @@ uint32_t etm_model_idr(const struct etm_cfg *cfg, unsigned n)
     switch (n) {
     case 0: /* RES1, TRCBB, TRCCCI, RETSTACK, TSSIZE 64-bit, COMMOPT */
         return 0x280000A1u | (cfg->rs_depth > 0u ? 0x200u : 0u) |
-               (cfg->q_supp ? 0x8000u : 0u); /* QSUPP = 0b01, QFILT = 0 [ETM-Q-1] */
+               (cfg->q_supp ? 0x8000u : 0u) | /* QSUPP = 0b01 [ETM-Q-1] */
+               (cfg->q_supp && cfg->num_ac_pairs > 0u ? 0x4000u : 0u); /* QFILT [ETM-Q-9] */
     case 1:
         return 0x0000F450u; /* ETMv4.5 */
     case 2:
@@ -54,6 +55,7 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
     case ETM_TRCVIPCSSCTLR: return m->vipcssctlr;
     case ETM_TRCVIIECTLR: return m->viiectlr;
     case ETM_TRCBBCTLR: return m->bbctlr;
+    case ETM_TRCQCTLR: return m->qctlr;
     case 0x180u: return c->max_spec; /* TRCIDR8 [ETM-SPEC-1] */
     case 0x184u: case 0x188u: case 0x18Cu: case 0x190u: case 0x194u:
         return 0u; /* TRCIDR8..13 */
@@ -134,6 +136,9 @@ void etm_regs_write(struct etm_model *m, uint32_t off, uint32_t v, bool idle)
     case ETM_TRCVIPCSSCTLR: m->vipcssctlr = v & (pc | (pc << 16)); break;
     case ETM_TRCVIIECTLR: m->viiectlr = v & (ac | (ac << 16)); break; /* [ETM-VIEW-3] */
     case ETM_TRCBBCTLR: m->bbctlr = c->num_ac_pairs > 0u ? v & (ac | 0x100u) : 0u; break;
+    case ETM_TRCQCTLR: /* [ETM-Q-9] */
+        m->qctlr = c->q_supp && c->num_ac_pairs > 0u ? v & (ac | 0x100u) : 0u;
+        break;
     default:
         if (off >= ETM_TRCACVR0 && off < ETM_TRCACVR0 + 16u * c->num_ac_pairs &&
             (off & 7u) == 0u) { /* [ETM-ACMP-2] */

@@ -19,6 +19,8 @@ struct tb {
     unsigned n;
 };
 
+static bool g_q_supp; /* tb_init: QSupp (section 20) */
+
 static void tb_cycle(struct tb *tb)
 {
     struct etm_out o;
@@ -34,7 +36,7 @@ static void tb_cycle(struct tb *tb)
 static void tb_init(struct tb *tb, unsigned num_ac_pairs)
 {
     struct etm_cfg cfg = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                          .sec_ext = true, .num_ac_pairs = num_ac_pairs};
+                          .sec_ext = true, .num_ac_pairs = num_ac_pairs, .q_supp = g_q_supp};
     memset(tb, 0, sizeof *tb);
     if (etm_model_init(&tb->m, &cfg) != 0) {
         printf("FAIL init\n");
@@ -220,6 +222,54 @@ static void test_exc_return_address(void)
     check_stream(&tb, "exception by return address", exp, sizeof exp);
 }
 
+static void q9_path(struct tb *tb)
+{
+    ev(tb, 0x1000, 'i');
+    ev(tb, 0x1002, 'n');
+    ev(tb, 0x1004, 'e'); /* B to 0x2000 */
+    ev(tb, 0x2000, 'n');
+    ev(tb, 0x2002, 'e'); /* B to 0x1010 */
+    ev(tb, 0x1010, 'i');
+    finish(tb);
+}
+
+/* Q9: TRCQCTLR ranges [ETM-Q-9] (docs/etm-contract.md section 20.4). */
+static void test_q9_qctlr_ranges(void)
+{
+    struct tb tb;
+    g_q_supp = true;
+    setup(&tb, 0x2000, 0x1000, 0x10FF, 0x044, 0x101); /* include pair 0 */
+    q9_path(&tb);
+    static const uint8_t exp[] = {A1000, 0xA6, 0x80, 0x20, 0x03, 0xDA, 0xA6, 0x89, 0x10, 0x01};
+    check_stream(&tb, "Q9 include", exp, sizeof exp);
+    setup(&tb, 0x2000, 0x1000, 0x10FF, 0x044, 0x001); /* exclude pair 0 */
+    q9_path(&tb);
+    static const uint8_t expx[] = {A1000, 0xDA, 0xA6, 0x08, 0x02};
+    check_stream(&tb, "Q9x exclude", expx, sizeof expx);
+    setup(&tb, 0x2000, 0x1000, 0x10FF, 0x044, 0x000); /* reset value: Q everywhere */
+    q9_path(&tb);
+    static const uint8_t exp0[] = {A1000, 0xA6, 0x09, 0x06};
+    check_stream(&tb, "Q9 no range", exp0, sizeof exp0);
+    struct tb t2; /* include mode, no range: the bytes of TRCCONFIGR = 0 */
+    setup(&tb, 0x2000, 0x1000, 0x10FF, 0x044, 0x100);
+    q9_path(&tb);
+    setup(&t2, 0x0, 0x1000, 0x10FF, 0x044, 0x000);
+    q9_path(&t2);
+    CHECK(tb.n == t2.n && memcmp(tb.bytes, t2.bytes, tb.n) == 0, "Q9n include without range");
+    tb_init(&tb, 4);
+    CHECK((apb_read(&tb, 0x1E0) & 0x1C000u) == 0xC000u, "Q9 TRCIDR0 QSUPP 0b01, QFILT 1");
+    apb_write(&tb, 0x044, 0xFFFFFFFF);
+    CHECK(apb_read(&tb, 0x044) == 0x10Fu, "Q9 TRCQCTLR RANGE/MODE");
+    tb_init(&tb, 0);
+    CHECK((apb_read(&tb, 0x1E0) & 0x1C000u) == 0x8000u, "Q9 QFILT 0 without comparators");
+    apb_write(&tb, 0x044, 0xFFFFFFFF);
+    CHECK(apb_read(&tb, 0x044) == 0u, "Q9 TRCQCTLR RAZ/WI without comparators");
+    g_q_supp = false;
+    tb_init(&tb, 4);
+    apb_write(&tb, 0x044, 0xFFFFFFFF);
+    CHECK(apb_read(&tb, 0x044) == 0u, "Q9 TRCQCTLR RAZ/WI without QSupp");
+}
+
 int main(void)
 {
     test_r1_include();
@@ -227,5 +277,6 @@ int main(void)
     test_r3_bb_ranges();
     test_r4_regs();
     test_exc_return_address();
+    test_q9_qctlr_ranges();
     return check_report("test_etm_acmp");
 }
