@@ -283,7 +283,9 @@ for d in ${bdirs[etm]}; do
     fi
   else # a directed vector: OpenCSD's packets of its stream, for etm_pkt_check.py below
     cfgr=$(sed -n 's/^write 0x41010 \(0x[0-9A-Fa-f]*\|[0-9]*\).*/\1/p' "$d/stimulus.scn" | tail -1)
-    if "$ed" --pkts-of "$d/stream.bin" --configr "${cfgr:-0}" > "$pk/vec-$id.ocsd" 2> "$pk/vec-$id.err"; then
+    qopt=(); grep -q '^param QSupp 1$' "$d/vector.txt" && qopt=(--q) # TRCIDR0.QSUPP for OpenCSD
+    if "$ed" --pkts-of "$d/stream.bin" --configr "${cfgr:-0}" "${qopt[@]}" > "$pk/vec-$id.ocsd" \
+         2> "$pk/vec-$id.err"; then
       cp "$d/stream.bin" "$pk/vec-$id.bin"; pass=$((pass + 1))
     else
       fail=$((fail + 1)); echo "FAIL decoder $id: OpenCSD's packet processor:"; head -3 "$pk/vec-$id.err"

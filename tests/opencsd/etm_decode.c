@@ -45,7 +45,7 @@
 // Usage: etm_decode [--tpiu] [--seeds N] [--events N] [--verbose] [--dump] [--pkts] [--only CONFIG]
 //                   [--seed S] [--pkt-out DIR] [--spec N] [--f45] [--emit-scn FILE]
 //                   [--rtl TB [--rtl-dir DIR] [--scn FILE]...]
-//        etm_decode --pkts-of FILE [--configr V]
+//        etm_decode --pkts-of FILE [--configr V] [--q]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear. With
 //   --rtl: TB must be a harness whose MaxSpec is N (etmspec's trace_tb for --spec 4; the
@@ -948,8 +948,10 @@ static int pkts_of(const char *path, uint32_t configr)
         fprintf(stderr, "etm_decode: %s: more than %u bytes\n", path, MAXB);
         return 2;
     }
+    // --q: TRCIDR0.QSUPP set (a vector of a QSupp = 1 configuration), else OpenCSD's packet
+    // processor rejects the Q headers
     struct etm_cfg ec = {.fifo_depth = 64, .rs_depth = 3, .cc_size = 12, .num_pc = 4,
-                         .sec_ext = true};
+                         .sec_ext = true, .q_supp = g_q};
     ocsd_etmv4_cfg cfg;
     ocsd_etm_cfg(&cfg, &ec, configr, 0x10);
     dcd_tree_handle_t dt = ocsd_etm_pkt_tree(&cfg, log_cb, pkt_mon_cb, "etm_decode");
@@ -1474,7 +1476,7 @@ int main(int argc, char **argv)
                    "  program is reported as not decoded, with the reason.\n"
                    "  --emit-scn FILE (with --only and --seed): write that run as a trace_top\n"
                    "  scenario instead (the ETM conformance vectors' random programs).\n"
-                   "  --pkts-of FILE [--configr V]: only OpenCSD's packet processor over FILE\n"
+                   "  --pkts-of FILE [--configr V] [--q]: only OpenCSD's packet processor over FILE\n"
                    "  (an ETM byte stream, TRCCONFIGR V), its packets to stdout as --pkt-out\n"
                    "  writes them (exit 1 on a decoder message).\n",
                    sizeof k_runs / sizeof k_runs[0]);
