@@ -283,7 +283,11 @@ void edge_eval(dut_trace *d)
     if (d->settled && !tracing) {
         Vtrace_tb_top___024root *r = d->top->rootp;
         Vtrace_tb_top__Syms *syms = r->vlSymsp;
+#ifndef DUT_NO_TRACE
+        // the wave's activity flag (a model Verilated without --trace-fst has none: the
+        // bench's base variant, built with -DDUT_NO_TRACE)
         syms->__Vm_activity = true;
+#endif
         uint32_t nba_iter = 0;
         bool nba_continue = true;
         decltype(r->__VactTriggered) pre;
