@@ -74,13 +74,14 @@ mfmt() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
 # evaluation and edge; the fast paths' tests inlined into the run loop are not counted)
 have_cg=0; command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null && have_cg=1
 cg_ipc() {
-  local n out t=() m=()
+  local n out cgf t=() m=()
   for n in 50000 150000; do
     valgrind --tool=callgrind --callgrind-out-file="$bd/cg.out" "$@" --quiet --cycles $n \
       > /dev/null 2>&1 || { echo "bench: FAIL under callgrind: $*" >&2; exit 1; }
     # from /: run from the tree, callgrind_annotate shortens some file names and splits a
     # function's rows, and the patterns below would miss some
-    out=$(cd / && callgrind_annotate --inclusive=yes --auto=no "$(realpath "$bd/cg.out")" 2>/dev/null | awk '
+    cgf=$(realpath "$bd/cg.out") # before the cd: $bd may be relative to the tree
+    out=$(cd / && callgrind_annotate --inclusive=yes --auto=no "$cgf" 2>/dev/null | awk '
       /PROGRAM TOTALS/ { gsub(",", "", $1); t = $1 }
       /sys_model\.c:sys_model_eval \[/ { gsub(",", "", $1); m += $1 }
       /sys_model\.c:(sys_model_step[a-z_]*|step[.a-z_0-9]*) \[/ { gsub(",", "", $1); if ($1 + 0 > st) st = $1 + 0 }
