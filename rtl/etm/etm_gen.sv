@@ -222,37 +222,31 @@ module etm_gen #(
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
-// address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A)
-`define ETM_ADDR begin \
-    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'h90) \
-    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'h91) \
-    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'h92) \
+// address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A). The
+// headers are h | 0..2 (exact), h | 6 (short), h | B (long): h = 90 for the address packets,
+// A0 for the Q packets [ETM-Q-PKT]
+`define ETM_ADDR_H(h) begin \
+    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT((h) | 8'h00) \
+    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT((h) | 8'h01) \
+    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT((h) | 8'h02) \
     else if (wa[31:8] == hist_d[31:8]) begin \
-      `ETM_PUT(8'h96) `ETM_PUT({1'b0, wa[7:1]}) end \
+      `ETM_PUT((h) | 8'h06) `ETM_PUT({1'b0, wa[7:1]}) end \
     else if (wa[31:16] == hist_d[31:16]) begin \
-      `ETM_PUT(8'h96) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
+      `ETM_PUT((h) | 8'h06) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
     else begin \
-      `ETM_PUT(8'h9B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
+      `ETM_PUT((h) | 8'h0B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
       `ETM_PUT(wa[31:24]) end \
     `ETM_HPUSH(wa) end
+`define ETM_ADDR `ETM_ADDR_H(8'h90)
 
-// Q(c, wa) [ETM-Q-PKT]: [ETM-ADDR-2]'s choice with the Q headers A0-A2, A6, AB, then the
-// count c (1..16383) as a ULEB field; then hist_push(wa) [ETM-Q-8]
+// Q(c, wa) [ETM-Q-PKT]: the address part of [ETM-ADDR-2] with the Q headers A0-A2, A6, AB
+// and hist_push(wa) [ETM-Q-8], then the count c (1..16383) as a ULEB field
 `define ETM_QPKT(c) begin \
     qc = (c); \
-    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'hA0) \
-    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'hA1) \
-    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'hA2) \
-    else if (wa[31:8] == hist_d[31:8]) begin \
-      `ETM_PUT(8'hA6) `ETM_PUT({1'b0, wa[7:1]}) end \
-    else if (wa[31:16] == hist_d[31:16]) begin \
-      `ETM_PUT(8'hA6) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
-    else begin \
-      `ETM_PUT(8'hAB) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
-      `ETM_PUT(wa[31:24]) end \
+    `ETM_ADDR_H(8'hA0) \
     if (qc < 14'd128) `ETM_PUT({1'b0, qc[6:0]}) \
     else begin `ETM_PUT({1'b1, qc[6:0]}) `ETM_PUT({1'b0, qc[13:7]}) end \
-    `ETM_HPUSH(wa) end
+  end
 
 // close the pending Q at wa [ETM-Q-3]: Q(q_cnt, wa), then 07 if q_eret; q_cnt := 0
 `define ETM_QCLOSE begin \
