@@ -25,6 +25,7 @@ mutants=(
   "sync-waits-at-wp|ETM-Q-5|etm_gen.c|s/(t->at_wp [|][|] g->q_on)/t->at_wp/"
   "close-no-p0|ETM-Q-5|etm_gen.c|s/        etm_q_close(b, t, a);\n        p0 = true;/        etm_q_close(b, t, a);/"
   "ovf-drops-q|ETM-Q-6|etm_model.c|s/        etm_q_close(\&o, \&m->t, [^\n]*/        m->t.q_cnt = 0;/"
+  "ovf-q-at-nxt|ETM-Q-6|etm_model.c|s/etm_q_close(\&o, \&m->t, (in->exc_valid ? in->exc_ret : in->pe_addr) \& ~1u);/etm_q_close(\&o, \&m->t, m->t.q_nxt);/"
   "reserve-3|ETM-Q-6|etm_model.c|s/g.q_on ? 10u : 3u/3u/"
   "gap-keeps-q|ETM-Q-6|etm_model.c|s/                etm_q_close_alone(m, [^\n]*//"
   "disable-drops-q|ETM-Q-7|etm_model.c|s/        etm_q_tail(\&qb, \&m->t); \/\* \[ETM-Q-7\] \*\///"
