@@ -852,7 +852,7 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 
 # Speculation (docs/etm-contract.md section 18, issue #24; golden model only): the speculative
 # PE of tests/opencsd/etm_spec_pe.c at MaxSpec 1, 4 and 16, OpenCSD must decode the committed
-# path; tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
+# path (every configuration but the overflow ones: etm_decode --spec-ovf says why); tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
 # atom formats 4/5 (section 19, --f45): every configuration, and with speculation.
 .PHONY: etm-spec-test
 etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation and atom formats 4/5 (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16 and with F4/F5; tracedump's packets = OpenCSD's
@@ -891,7 +891,7 @@ etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/et
 etm-spec-mutants: ## golden mutants of the ETM speculation rules, each killed by test_etm_model or OpenCSD (~3 min)
 	@tests/etm_spec_mutants.sh $(BUILD)
 
-# Golden-model mutants of the Q element rules (tests/etm_q_mutants.sh, 19 mutants): each
+# Golden-model mutants of the Q element rules (tests/etm_q_mutants.sh, 20 mutants): each
 # killed by test_etm_model Q1-Q8 or by OpenCSD on the Q trace (etm_decode --q).
 .PHONY: etm-q-mutants
 etm-q-mutants: ## golden mutants of the ETM Q element rules, each killed by test_etm_model or OpenCSD (~3 min idle)
