@@ -708,7 +708,7 @@ score-test: $(BUILD)/decode/tracedump ## the scorecard on tracedump: 100 % on ev
 # make test: the stages in this order, each run as `make STAGE` by tests/stage.sh (one line
 # per stage with its result and time, the stage's output in $(BUILD)/logs/STAGE.log, every
 # stage run even after a failure; the last line is `N passed, M failed`).
-TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check \
+TEST_STAGES = golden-test golden-asan unit-test decode-test fixture-test lint config-check mutants-apply \
               synth iverilog etm-rtl-smoke formal-quick scenarios random sweep-quick broken-rtl tpiu-loop sigrok-test opencsd-test etm-ocsd-test etm-spec-test etm-q-test etm-bw-test tb-asan \
               vectors-check score-test wave-test fuzz-quick
 # The stages run in TEST_LANES lanes (tests/stage.sh), after test-prebuild has built with
@@ -884,6 +884,13 @@ etm-q-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb/et
 	@rm -rf $(BUILD)/opencsd/etm-rtl-q && mkdir -p $(BUILD)/opencsd/etm-rtl-q
 	@$(BUILD)/opencsd/etm_decode --q --f45 --seeds $(ETM_RTL_Q_SEEDS) --rtl $(BUILD)/tb/etmx/trace_tb \
 	    --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-q
+
+# Every mutant still applies (tests/mutants_apply.sh, seconds): the edits of tests/mutants.txt
+# and of the golden/decoder mutant scripts each change their file; a stage of make test, since
+# the targets that run the mutants are not.
+.PHONY: mutants-apply
+mutants-apply: ## every mutant's edit (tests/mutants.txt, the ETM golden and decoder mutant scripts) still changes its file
+	@tests/mutants_apply.sh
 
 # Golden-model mutants of the speculation rules (tests/etm_spec_mutants.sh, ~3 min): each
 # killed by test_etm_model S1-S6 or by OpenCSD on the speculative PE's trace.

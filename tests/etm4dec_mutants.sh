@@ -9,12 +9,9 @@
 # are the unit test's alone). The RTL mutants of tests/mutants.txt cannot reach a decoder,
 # so these live here.
 # Usage: tests/etm4dec_mutants.sh BUILD_DIR   (after make etm-pkt-test: BUILD_DIR/opencsd/pkt)
+#        tests/etm4dec_mutants.sh --applies   (only: every edit changes etm4dec.c; no build)
 set -u
-build=${1:?usage: tests/etm4dec_mutants.sh BUILD_DIR}
-pkt=$build/opencsd/pkt
-[ -d "$pkt" ] || { echo "etm-dec-mutants: no $pkt: run make etm-pkt-test first" >&2; exit 2; }
-work=$build/etm4mut
-CC=${CC:-cc}
+build=${1:?usage: tests/etm4dec_mutants.sh BUILD_DIR | --applies}
 # NAME | rule | sed expression on etm4dec.c
 mutants=(
   "no-push-on-match|ETM-ADDR-1 (every address packet pushes)|/case ETM4_ADDR_MATCH:\$/d"
@@ -24,6 +21,22 @@ mutants=(
   "ts-no-reset|ETM-DEC-3 (Trace Info: timestamp 0)|s/        d->ts = 0;//"
   "exc-e1e0-swapped|ETM-PKT-EXC (E1 bit 6, E0 bit 0)|s/p->e1e0 = (uint8_t)(((b\\[1\\] >> 5) \\& 2u) | (b\\[1\\] \\& 1u));/p->e1e0 = (uint8_t)(((b[1] >> 6) \\& 1u) | ((b[1] \\& 1u) << 1));/"
 )
+if [ "$build" = --applies ]; then
+  bad=0
+  for m in "${mutants[@]}"; do
+    IFS='|' read -r name rule expr <<< "$m"
+    if sed -e "$expr" sim/decode/etm4dec.c | cmp -s - sim/decode/etm4dec.c; then
+      echo "ERROR $0: mutant $name: the edit does not change sim/decode/etm4dec.c (stale)"
+      bad=$((bad + 1))
+    fi
+  done
+  echo "etm-dec-mutants: ${#mutants[@]} mutants, $((${#mutants[@]} - bad)) apply"
+  [ "$bad" = 0 ]; exit $?
+fi
+pkt=$build/opencsd/pkt
+[ -d "$pkt" ] || { echo "etm-dec-mutants: no $pkt: run make etm-pkt-test first" >&2; exit 2; }
+work=$build/etm4mut
+CC=${CC:-cc}
 killed=0; alive=0
 for m in "${mutants[@]}"; do
   IFS='|' read -r name rule expr <<< "$m"

@@ -13,9 +13,13 @@
 #             OpenCSD's decode does not match (its output goes to DIR/ocsd.log)
 #   env ONLY="NAME ...": just those mutants; CC: the compiler (cc)
 #
+# golden_mutants_applies TAG SED_OPTS
+#   only checks that every mutant's edit changes its file (tests/mutants_apply.sh); no build
+#
 # golden_mutants_main TAG SUBDIR SED_OPTS NAME_WIDTH RULE_WIDTH OCSD_FN BUILD_DIR
-#   the scripts' entry: usage on -h, --help or no BUILD_DIR (exit 2), else golden_mutants
-#   with WORK = BUILD_DIR/SUBDIR, exiting with its status
+#   the scripts' entry: usage on -h, --help or no BUILD_DIR (exit 2); --applies in place of
+#   BUILD_DIR: golden_mutants_applies; else golden_mutants with WORK = BUILD_DIR/SUBDIR,
+#   exiting with its status
 
 golden_mutants() {
   local tag=$1 work=$2 sed_opts=$3 nw=$4 rw=$5 ocsd_fn=$6
@@ -48,8 +52,25 @@ golden_mutants() {
   [ "$alive" = 0 ]
 }
 
+golden_mutants_applies() {
+  local tag=$1 sed_opts=$2 m name rule file expr n=0 bad=0
+  # shellcheck disable=SC2154 # mutants: the caller's array
+  for m in "${mutants[@]}"; do
+    IFS='|' read -r name rule file expr <<< "$m"
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    if sed $sed_opts -e "$expr" "sim/golden/src/$file" | cmp -s - "sim/golden/src/$file"; then
+      echo "ERROR $0: mutant $name: the edit does not change sim/golden/src/$file (stale)"
+      bad=$((bad + 1))
+    fi
+  done
+  echo "$tag: $n mutants, $((n - bad)) apply"
+  [ "$bad" = 0 ]
+}
+
 golden_mutants_main() {
-  case "${7:-}" in -h|--help|'') echo "usage: $0 BUILD_DIR"; exit 2 ;; esac
+  case "${7:-}" in -h|--help|'') echo "usage: $0 BUILD_DIR | --applies"; exit 2 ;; esac
+  if [ "$7" = --applies ]; then golden_mutants_applies "$1" "$3"; exit $?; fi
   golden_mutants "$1" "$7/$2" "$3" "$4" "$5" "$6"
   exit $?
 }
