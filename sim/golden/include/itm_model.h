@@ -88,9 +88,8 @@ struct itm_model {
     uint32_t ts, tsp;
     bool gts1_pending, gts2_pending, gts_full_req, gts_clkch;
     uint64_t gts_last, gts2_hi;
-    /* The buffers come last: itm_model_step copies the registers above into its _d
-     * struct and steps these in place (only their pointers and the written entries change;
-     * see itm_fifo_step). */
+    /* The buffers: itm_model_step steps them in place after every other register's
+     * commit (only their pointers and the written entries change; see itm_fifo_step). */
     struct itm_fifo stim, hw;
 };
 

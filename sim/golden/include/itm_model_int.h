@@ -89,14 +89,23 @@ struct itm_comb {
     /* global timestamps (section 12) */
     uint64_t g;           /* gts_i masked to GtsWidth */
     bool gts1_full;       /* the GTS1 loaded at this edge is a full one */
-    /* last: not cleared per cycle (itm_model_comb), only pkt[0, pkt_len) is ever read */
+    /* last: not set per cycle (itm_model_comb), only pkt[0, pkt_len) is ever read */
     uint8_t pkt[ITM_MAX_PKT_BYTES];
 };
+
+/* The commits (phase 3 of itm_model_step) write the _d values into the model in place,
+ * each after reading every _q value it needs: a register is read as _q by its own commit
+ * only, except TCR (read by the timestamp commits, itm_ts.c and itm_gts.c, so the register
+ * file commits last), gts_en_q (itm_gts.c, before itm_model.c sets it) and the FIFOs'
+ * counts (stepped after every commit). Each returns whether it changed a register other
+ * than ts_q, tsp_q and pkt_pos_q (itm_model_step's kinds, itm_model.h). ITM_UPD sets one
+ * register and notes a change (v: a local or a constant, evaluated twice). */
+#define ITM_UPD(ch, lv, v) ((ch) |= (lv) != (v), (lv) = (v))
 
 /* itm_regs.c: APB register file. */
 bool itm_regs_busy_get(const struct itm_model *q);
 void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
-void itm_regs_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+bool itm_regs_commit(struct itm_model *m, const struct itm_comb *c);
 
 /* itm_fifo.c: stimulus and hardware buffers. */
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth);
@@ -122,18 +131,17 @@ static inline bool itm_fifo_idle(const struct itm_fifo *f, bool pop, bool push,
 
 /* itm_arb.c: arbiter and packet register. */
 void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
-void itm_arb_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+bool itm_arb_commit(struct itm_model *m, const struct itm_comb *c);
 
 /* itm_ts.c: local timestamp counter and LTS flags. */
 void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
-void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d);
+bool itm_ts_commit(struct itm_model *m, const struct itm_comb *c);
 bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in);
 
 /* itm_gts.c: global timestamps. */
 uint64_t itm_gts_mask_get(const struct itm_model *q);
 bool itm_gts1_full_get(const struct itm_model *q, uint64_t s);
 unsigned itm_gts1_pkt_get(const struct itm_model *q, uint64_t s, uint8_t *buf);
-void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const struct itm_comb *c,
-                    struct itm_model *d);
+bool itm_gts_commit(struct itm_model *m, const struct itm_in *in, const struct itm_comb *c);
 
 #endif

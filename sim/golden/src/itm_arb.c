@@ -73,26 +73,34 @@ void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm
     }
 }
 
-void itm_arb_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+bool itm_arb_commit(struct itm_model *m, const struct itm_comb *c)
 {
+    bool ch = false;
+
     if (c->grant != ITM_GRANT_NONE) {
-        /* [ITM-ARB-3] a loaded packet is sent whole. */
+        /* [ITM-ARB-3] a loaded packet is sent whole (a load counts as a change). */
         for (unsigned i = 0; i < ITM_MAX_PKT_BYTES; i++) {
-            d->pkt[i] = i < c->pkt_len ? c->pkt[i] : 0u;
+            m->pkt[i] = i < c->pkt_len ? c->pkt[i] : 0u;
         }
-        d->pkt_len = c->pkt_len;
-        d->pkt_pos = 0u;
+        m->pkt_len = c->pkt_len;
+        m->pkt_pos = 0u;
+        ch = true;
     } else if (c->xfer) {
-        d->pkt_pos = q->pkt_pos + 1u;
-        if (d->pkt_pos == q->pkt_len) {
-            d->pkt_len = 0u;
-            d->pkt_pos = 0u;
+        unsigned pos = m->pkt_pos + 1u;
+
+        if (pos == m->pkt_len) { /* the last byte left: pkt_len_q != 0 becomes 0 */
+            m->pkt_len = 0u;
+            m->pkt_pos = 0u;
+            ch = true;
+        } else {
+            m->pkt_pos = pos;
         }
     }
     /* Page register: [ITM-SYNC-4] sync resets it, [ITM-PAGE-1] extension sets it. */
     if (c->grant == ITM_GRANT_SYNC) {
-        d->page = 0u;
+        m->page = 0u;
     } else if (c->grant == ITM_GRANT_EXT) {
-        d->page = c->ext_page;
+        m->page = c->ext_page;
     }
+    return ch;
 }

@@ -46,45 +46,55 @@ static bool itm_gts_req_get(const struct itm_model *q, uint64_t g)
            (freq == 2u && (g >> 13) != (last >> 13)) || freq == 3u;
 }
 
-void itm_gts_commit(const struct itm_model *q, const struct itm_in *in, const struct itm_comb *c,
-                    struct itm_model *d)
+/* In place (itm_model_int.h): the flags' _d values from _q first, then the writes; gts_last
+ * and gts2_hi change only at a GTS1 load, which reads neither. */
+bool itm_gts_commit(struct itm_model *m, const struct itm_in *in, const struct itm_comb *c)
 {
+    const struct itm_model *q = m;
     bool data_load = c->grant == ITM_GRANT_INSTR || c->grant == ITM_GRANT_HW;
-    bool full_set;
+    bool p1 = q->gts1_pending, p2 = q->gts2_pending, full = q->gts_full_req;
+    bool clkch = q->gts_clkch, ch = false;
 
     /* [ITM-GTS-2] request after a not-delayed instrumentation or hardware packet. */
-    if (data_load && !c->p_aged && c->gts_en && !q->gts1_pending && itm_gts_req_get(q, c->g)) {
-        d->gts1_pending = true;
+    if (data_load && !c->p_aged && c->gts_en && !p1 && itm_gts_req_get(q, c->g)) {
+        p1 = true;
     }
-    /* [ITM-GTS-3] GTS1 emission. */
+    /* [ITM-GTS-3] GTS1 emission (a load: a change). */
     if (c->grant == ITM_GRANT_GTS1) {
         if (c->gts1_full) {
-            d->gts2_pending = true;
-            d->gts2_hi = itm_gts_hi_get(q, c->g);
-            d->gts_full_req = false;
+            p2 = true;
+            m->gts2_hi = itm_gts_hi_get(q, c->g);
+            full = false;
         }
-        d->gts_last = c->g;
-        d->gts1_pending = false;
-        d->gts_clkch = false;
+        m->gts_last = c->g;
+        p1 = false;
+        clkch = false;
+        ch = true;
     }
     /* [ITM-GTS-6] GTS2 emission. */
     if (c->grant == ITM_GRANT_GTS2) {
-        d->gts2_pending = false;
+        p2 = false;
     }
     /* gts_en == 0 (includes [ITM-ARB-5] itm_on == 0): flags cleared, gts_last kept. */
     if (!c->gts_en) {
-        d->gts1_pending = false;
-        d->gts2_pending = false;
-        d->gts_full_req = false;
-        d->gts_clkch = false;
+        p1 = false;
+        p2 = false;
+        full = false;
+        clkch = false;
+    } else {
+        /* [ITM-GTS-1] full-timestamp requests: gts_en rises, clock change, any sync
+         * request ([ITM-GTS-4]: kinds 2/3 even with SYNCENA 0). A set wins over the clears
+         * above. */
+        if (!q->gts_en_q || in->gts_clkch || c->sync_kind1 || c->sync_kind23) {
+            full = true;
+        }
+        if (in->gts_clkch) {
+            clkch = true;
+        }
     }
-    /* [ITM-GTS-1] full-timestamp requests: gts_en rises, clock change, any sync request
-     * ([ITM-GTS-4]: kinds 2/3 even with SYNCENA 0). A set wins over the clears above. */
-    full_set = c->gts_en && (!q->gts_en_q || in->gts_clkch || c->sync_kind1 || c->sync_kind23);
-    if (full_set) {
-        d->gts_full_req = true;
-    }
-    if (c->gts_en && in->gts_clkch) {
-        d->gts_clkch = true;
-    }
+    ITM_UPD(ch, m->gts1_pending, p1);
+    ITM_UPD(ch, m->gts2_pending, p2);
+    ITM_UPD(ch, m->gts_full_req, full);
+    ITM_UPD(ch, m->gts_clkch, clkch);
+    return ch;
 }

@@ -53,7 +53,13 @@ void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct i
 static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
                            struct itm_comb *c)
 {
-    memset(c, 0, offsetof(struct itm_comb, pkt)); /* pkt: written before it is read */
+    /* Not cleared as a whole: every field is set below but the conditional ones, which
+     * start at 0 here, and the payloads (stim_e, hw_e, pkt), read only with their flags
+     * (stim_push, hw_push, pkt_len). */
+    c->tcr_wr = c->ter_wr = c->tpr_wr = false;
+    c->stim_acc = c->stim_push = c->stim_drop = c->hw_push = false;
+    c->p_aged = c->p_ovf_after = c->gts1_full = false;
+    c->ext_page = 0u;
     /* [ITM-EN-1], [ITM-AUTH-1], section 12 gts_en. */
     c->itm_on = (q->tcr & ITM_TCR_ITMENA) != 0u && in->trcena;
     c->auth_pe = in->pe_secure ? in->spniden : in->niden;
@@ -89,40 +95,43 @@ static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
     c->sync_kind23 = in->dwt_sync_req || in->tpiu_sync_req || (q->halted_q && !in->halted);
 }
 
-/* Synchronization and overflow requests. */
-static void itm_model_flags_commit(const struct itm_model *q, const struct itm_in *in,
-                                   const struct itm_comb *c, struct itm_model *d)
+/* Synchronization and overflow requests, in place (itm_model_int.h). */
+static bool itm_model_flags_commit(struct itm_model *m, const struct itm_in *in,
+                                   const struct itm_comb *c)
 {
+    const struct itm_model *q = m;
     bool sync_set = c->sync_on && (c->sync_kind1 || c->sync_kind23);
     bool pop_stim = c->grant == ITM_GRANT_INSTR;
-    bool ovf_set;
+    bool ovf_set, sync_d, ovf_d, ch = false;
 
     /* [ITM-SYNC-1..3]: loading the sync clears it; [ITM-ARB-5] itm_on == 0 clears it;
      * a request at the same edge wins. */
-    d->sync_pending = q->sync_pending && c->grant != ITM_GRANT_SYNC && c->itm_on;
+    sync_d = q->sync_pending && c->grant != ITM_GRANT_SYNC && c->itm_on;
     if (sync_set) {
-        d->sync_pending = true;
+        sync_d = true;
     }
 
     /* Overflow sources: popping an entry marked ovf_after, a dropped write whose tail entry
      * is popped at this edge [ITM-STIM-5], hw_ovf_i [ITM-HW-2], counter wrap [ITM-LTS-2]. */
     ovf_set = (pop_stim && c->p_ovf_after) ||
               (c->stim_drop && pop_stim && q->stim.count == 1u) || in->hw_ovf || c->wrap;
-    d->ovf_pending = q->ovf_pending && c->grant != ITM_GRANT_OVF;
+    ovf_d = q->ovf_pending && c->grant != ITM_GRANT_OVF;
     if (!c->itm_on) {
-        d->ovf_pending = false; /* [ITM-ARB-5] cleared, no new request */
+        ovf_d = false; /* [ITM-ARB-5] cleared, no new request */
     } else if (ovf_set) {
-        d->ovf_pending = true;
+        ovf_d = true;
     }
+    ITM_UPD(ch, m->sync_pending, sync_d);
+    ITM_UPD(ch, m->ovf_pending, ovf_d);
+    return ch;
 }
 
 enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
 {
     struct itm_comb c;
-    struct itm_model d; /* the _d registers: every field before stim (itm_model.h) */
-    unsigned rem = m->pkt_len - m->pkt_pos;
-    bool pop_stim, pop_hw;
-    enum itm_step_kind kind = ITM_STEP_CHANGED;
+    const unsigned rem = m->pkt_len - m->pkt_pos;
+    const uint32_t ts_q = m->ts, tsp_q = m->tsp;
+    bool pop_stim, pop_hw, afready_d, ch;
 
     if (!in->rst_n) {
         itm_model_reset(m);
@@ -132,54 +141,45 @@ enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
     /* Phase 1: combinational values from the _q state and this cycle's inputs. */
     itm_model_comb(m, in, &c);
 
-    /* Phase 2: every _d from _q (m, read only) and c, into d. The FIFOs are not copied:
-     * they step in place in phase 3, after every reader of their _q values. */
-    memcpy(&d, m, offsetof(struct itm_model, stim));
-    itm_regs_commit(m, &c, &d);
-    itm_arb_commit(m, &c, &d);
-    itm_model_flags_commit(m, in, &c, &d);
-    itm_ts_commit(m, &c, &d);
-    itm_gts_commit(m, in, &c, &d);
+    /* Phases 2 and 3: every _d from _q and c, committed in place, each register after its
+     * last reader as _q (itm_model_int.h): the request flags and the timestamps first, the
+     * packet register, then the register file (TCR, read by the timestamps), then the
+     * registered inputs and enables, the FIFOs last. ch: a register changed but ts_q,
+     * tsp_q and pkt_pos_q (a load counts as a change). */
+    /* [ITM-FLUSH-1] (reads afready_q and the FIFOs' counts) */
+    afready_d = in->afvalid && !m->afready_q && m->stim.count == 0u && m->hw.count == 0u &&
+                rem == 0u;
+    ch = itm_model_flags_commit(m, in, &c);
+    ch |= itm_ts_commit(m, &c);
+    ch |= itm_gts_commit(m, in, &c);
+    ch |= itm_arb_commit(m, &c);
+    ch |= itm_regs_commit(m, &c);
     /* [ITM-SYNC-3] halted_q2: halted_i registered. */
-    d.halted_q = in->halted;
+    ITM_UPD(ch, m->halted_q, in->halted);
     /* [ITM-SYNC-1] / [ITM-GTS-1] enables of this cycle, for the rising-edge tests. */
-    d.sync_on_q = c.sync_on;
-    d.gts_en_q = c.gts_en;
-    /* [ITM-FLUSH-1] */
-    d.afready_q = in->afvalid && !m->afready_q && m->stim.count == 0u && m->hw.count == 0u &&
-                  rem == 0u;
+    ITM_UPD(ch, m->sync_on_q, c.sync_on);
+    ITM_UPD(ch, m->gts_en_q, c.gts_en);
+    ITM_UPD(ch, m->afready_q, afready_d);
 
-    /* Phase 3: commit, all registers at once. */
     pop_stim = c.grant == ITM_GRANT_INSTR;
     pop_hw = c.grant == ITM_GRANT_HW;
-    /* The fast path's kinds (itm_model.h): no packet loaded (so gts_i, read only at a
-     * load, was not used) and no register changed but pkt_pos (a byte sent that was not
-     * the packet's last: pkt_len kept), ts and tsp. */
-    if (c.grant == ITM_GRANT_NONE) {
-        uint32_t ts = d.ts, tsp = d.tsp;
-        unsigned pos = d.pkt_pos;
-        d.ts = m->ts;
-        d.tsp = m->tsp;
-        d.pkt_pos = m->pkt_pos;
-        if (memcmp(m, &d, offsetof(struct itm_model, stim)) == 0)
-            kind = c.xfer ? ITM_STEP_XFER
-                          : (ts == m->ts && tsp == m->tsp) ? ITM_STEP_QUIET : ITM_STEP_TS;
-        d.ts = ts;
-        d.tsp = tsp;
-        d.pkt_pos = pos;
-    }
-    if (kind != ITM_STEP_QUIET)
-        memcpy(m, &d, offsetof(struct itm_model, stim));
     /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an edge
      * that changes nothing, itm_fifo_idle, here without the call). */
     if (!itm_fifo_idle(&m->stim, pop_stim, c.stim_push, c.stim_drop) &&
         itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop))
-        kind = ITM_STEP_CHANGED;
+        ch = true;
     /* [ITM-HW-1] hardware FIFO. */
     if (!itm_fifo_idle(&m->hw, pop_hw, c.hw_push, false) &&
         itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false))
-        kind = ITM_STEP_CHANGED;
-    return kind;
+        ch = true;
+    /* The fast path's kinds (itm_model.h): no packet loaded (so gts_i, read only at a
+     * load, was not used) and no register changed but pkt_pos (a byte sent that was not
+     * the packet's last: pkt_len kept), ts and tsp. */
+    if (ch)
+        return ITM_STEP_CHANGED;
+    if (c.xfer)
+        return ITM_STEP_XFER;
+    return m->ts == ts_q && m->tsp == tsp_q ? ITM_STEP_QUIET : ITM_STEP_TS;
 }
 
 bool itm_model_idle_step(struct itm_model *m, const struct itm_in *in)

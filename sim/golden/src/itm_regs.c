@@ -199,19 +199,21 @@ void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct it
     }
 }
 
-void itm_regs_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+bool itm_regs_commit(struct itm_model *m, const struct itm_comb *c)
 {
-    (void)q;
-    d->prdata_q = c->prdata_d;
-    d->pslverr_q = c->pslverr_d;
-    d->pready_q = true;
+    bool ch = false;
+
+    ITM_UPD(ch, m->prdata_q, c->prdata_d);
+    ITM_UPD(ch, m->pslverr_q, c->pslverr_d);
+    ITM_UPD(ch, m->pready_q, true);
     if (c->tcr_wr) {
-        d->tcr = c->tcr_wval;
+        ITM_UPD(ch, m->tcr, c->tcr_wval);
     }
     if (c->ter_wr) {
-        d->ter[c->ter_idx] = c->ter_wval;
+        ITM_UPD(ch, m->ter[c->ter_idx], c->ter_wval);
     }
     if (c->tpr_wr) {
-        d->tpr = c->tpr_wval;
+        ITM_UPD(ch, m->tpr, c->tpr_wval);
     }
+    return ch;
 }

@@ -60,7 +60,9 @@ static inline void itm_ts_count(const struct itm_model *q, const struct itm_comb
     *ts = c->hold ? 0u : (((lts_load ? 0u : q->ts) + (c->tick ? 1u : 0u)) & itm_ts_mask_get(q));
 }
 
-void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct itm_model *d)
+/* The LTS request flags' _d values [ITM-LTS-1..4], [ITM-LTS-10], [ITM-LTS-11], from _q. */
+static void itm_ts_flags(const struct itm_model *q, const struct itm_comb *c, bool *pend_d,
+                         bool *tc0_d, bool *tc1_d)
 {
     bool lts_load = c->grant == ITM_GRANT_LTS;
     bool pkt_load = c->grant != ITM_GRANT_NONE;
@@ -69,13 +71,11 @@ void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct i
     bool tc0 = q->lts_tc0;
     bool tc1 = q->lts_tc1;
 
-    itm_ts_count(q, c, &d->tsp, &d->ts);
-
     if (!c->tsena_eff) {
         /* Disabled (includes [ITM-ARB-5] itm_on == 0): flags cleared, no new request. */
-        d->lts_pending = false;
-        d->lts_tc0 = false;
-        d->lts_tc1 = false;
+        *pend_d = false;
+        *tc0_d = false;
+        *tc1_d = false;
         return;
     }
     if (lts_load) {
@@ -114,9 +114,26 @@ void itm_ts_commit(const struct itm_model *q, const struct itm_comb *c, struct i
         tc0 = false;
         tc1 = false;
     }
-    d->lts_pending = pend;
-    d->lts_tc0 = tc0;
-    d->lts_tc1 = tc1;
+    *pend_d = pend;
+    *tc0_d = tc0;
+    *tc1_d = tc1;
+}
+
+/* In place (itm_model_int.h): every _d value from _q first, then the writes. ts_q and
+ * tsp_q do not count as a change. */
+bool itm_ts_commit(struct itm_model *m, const struct itm_comb *c)
+{
+    uint32_t tsp_d, ts_d;
+    bool pend, tc0, tc1, ch = false;
+
+    itm_ts_count(m, c, &tsp_d, &ts_d);
+    itm_ts_flags(m, c, &pend, &tc0, &tc1);
+    m->tsp = tsp_d;
+    m->ts = ts_d;
+    ITM_UPD(ch, m->lts_pending, pend);
+    ITM_UPD(ch, m->lts_tc0, tc0);
+    ITM_UPD(ch, m->lts_tc1, tc1);
+    return ch;
 }
 
 /* itm_model_idle_step's counter part: the edge of a state whose last edge, with the same

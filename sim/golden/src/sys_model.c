@@ -223,8 +223,14 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
         }
     }
     /* the connections are kept for sys_model_step with the same inputs (no state changes
-     * in between: eval is the only other caller and it changes none) */
-    sys_wire(m, in, w);
+     * in between: eval is the only other caller and it changes none); with the ITM and
+     * the FPB alone they are the ITM's inputs (sys_wire, inline) */
+    if (!m->has_dwt && !m->has_tpiu && !m->has_etm) {
+        split(in, &w->ii);
+        itm_model_eval(&m->itm, &w->ii, &w->io);
+    } else {
+        sys_wire(m, in, w);
+    }
     m->wc_in = *in;
     m->wc_ok = true;
     m->fp_ok = false; /* wc_in changed: set again by a step that changes nothing */
