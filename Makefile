@@ -615,7 +615,7 @@ COV_SEEDS    ?= 8
 COV_CYCLES   ?= 200000
 COV          := $(BUILD)/cov
 
-unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists and config lines, shrinking's idle tails), under ASan+UBSan
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists and config lines, shrinking's idle tails, the output comparison's fast test), under ASan+UBSan
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
 	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
 	@$(BUILD)/asan/test_pktdec
@@ -629,6 +629,9 @@ unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenari
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_shrink.c \
 	    sim/c_tb/common/shrink.c -o $(BUILD)/asan/test_shrink
 	@$(BUILD)/asan/test_shrink
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_compare.c \
+	    sim/c_tb/common/compare.c sim/c_tb/common/log.c -o $(BUILD)/asan/test_compare
+	@$(BUILD)/asan/test_compare
 
 $(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
