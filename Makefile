@@ -115,7 +115,7 @@ VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
         fast-path-test \
-        broken-rtl mutate bench clean wave wave-test
+        broken-rtl mutate bench bench-harness clean wave wave-test
 
 help: ## show this help
 	@echo "Start here:"
@@ -764,6 +764,11 @@ bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw $(BUILD)/
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
 	  tests/bench.sh $(BUILD)
+
+bench-harness: $(BUILD)/tb/base/trace_tb ## the harness rows of make bench alone (base: RTL, golden, lockstep; tracing off; checkpoints), by time and by instructions (~4 min)
+	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
+	  RTL_SRCS="$(RTL_SRCS)" TB_TOP="$(TB_TOP)" TB_SHIM="$(TB_SHIM)" \
+	  TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" tests/bench_harness.sh $(BUILD)
 
 clean: ## remove build/
 	rm -rf $(BUILD)
