@@ -115,7 +115,7 @@ VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --
 .DEFAULT_GOAL := help
 .PHONY: help deps lint synth iverilog golden-test golden-asan tb sim test scenarios random \
         fast-path-test \
-        broken-rtl mutate bench clean wave wave-test
+        broken-rtl mutate bench bench-harness clean wave wave-test
 
 help: ## show this help
 	@echo "Start here:"
@@ -615,7 +615,7 @@ COV_SEEDS    ?= 8
 COV_CYCLES   ?= 200000
 COV          := $(BUILD)/cov
 
-unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists and config lines, shrinking's idle tails), under ASan+UBSan
+unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenario byte lists and config lines, shrinking's idle tails, the output comparison's fast test), under ASan+UBSan
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common tests/unit/test_pktdec.c \
 	    sim/c_tb/common/pktdec.c -o $(BUILD)/asan/test_pktdec
 	@$(BUILD)/asan/test_pktdec
@@ -629,6 +629,9 @@ unit-test: | $(BUILD)/asan ## harness unit tests (packet decoder resync, scenari
 	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_shrink.c \
 	    sim/c_tb/common/shrink.c -o $(BUILD)/asan/test_shrink
 	@$(BUILD)/asan/test_shrink
+	$(CC) $(CWARN) -O1 -g $(SAN) -Isim/c_tb/common -Isim/golden/include tests/unit/test_compare.c \
+	    sim/c_tb/common/compare.c sim/c_tb/common/log.c -o $(BUILD)/asan/test_compare
+	@$(BUILD)/asan/test_compare
 
 $(BUILD)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c sim/c_tb/common/scenario.c sim/c_tb/common/log.c $(VEC_HDRS)
 	@mkdir -p $(@D)
@@ -761,6 +764,11 @@ bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw $(BUILD)/
 	  JOBS="$(JOBS)" RTL_SRCS="$(RTL_SRCS)" RTL_INC="$(RTL_INC)" TB_TOP="$(TB_TOP)" \
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
 	  tests/bench.sh $(BUILD)
+
+bench-harness: $(BUILD)/tb/base/trace_tb ## the harness rows of make bench alone (base: RTL, golden, lockstep; tracing off; checkpoints), by time and by instructions (~4 min)
+	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
+	  RTL_SRCS="$(RTL_SRCS)" TB_TOP="$(TB_TOP)" TB_SHIM="$(TB_SHIM)" \
+	  TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" tests/bench_harness.sh $(BUILD)
 
 clean: ## remove build/
 	rm -rf $(BUILD)

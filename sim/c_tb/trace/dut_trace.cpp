@@ -10,6 +10,7 @@
 // build (VM_COVERAGE=1) has none: Verilator does not support --savable with --coverage.
 #include "dut_trace.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -49,6 +50,32 @@ void Vtrace_tb_top___024root___eval_nba(Vtrace_tb_top___024root *vlSelf);
 #endif
 
 namespace {
+// The model's ports. Vtrace_tb_top's port members are references into its root object, so
+// every access through them loads the reference first; with Verilator 5.006's root header
+// included (DUT_EDGE_EVAL) the shim reads and writes the root's members directly (issue
+// #22: one load or store a port instead of two).
+#ifdef DUT_EDGE_EVAL
+using Ports = Vtrace_tb_top___024root;
+inline Ports *ports(Vtrace_tb_top *t)
+{
+    return t->rootp;
+}
+inline const Ports *ports(const Vtrace_tb_top *t)
+{
+    return t->rootp;
+}
+#else
+using Ports = Vtrace_tb_top;
+inline Ports *ports(Vtrace_tb_top *t)
+{
+    return t;
+}
+inline const Ports *ports(const Vtrace_tb_top *t)
+{
+    return t;
+}
+#endif
+
 // One context for the process: models are created and freed on it (a replay makes a
 // new model), so Verilator's thread-local context pointer never dangles.
 VerilatedContext *context()
@@ -82,10 +109,15 @@ struct dut_trace {
     // the input-triggered ("ico") region of the next eval() would recompute what it holds.
     bool settled = false;
     sys_out tb_next{};
+    // The inputs last set on the model (in_ok: all of them, by dut_trace_set_inputs; gts_i
+    // is set every time and not kept here): dut_trace_set_inputs writes only the groups of
+    // ports whose bytes in struct sys_in differ from these (issue #22).
+    bool in_ok = false;
+    sys_in in_last{};
 };
 
 namespace {
-void set_expected(Vtrace_tb_top *t, const sys_out &s)
+void set_expected(Ports *t, const sys_out &s)
 {
     const itm_out &e = s.itm;
     t->exp_match_i = s.match;
@@ -161,11 +193,11 @@ extern "C" void dut_trace_free(struct dut_trace *d)
     delete d;
 }
 
-extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s)
+namespace {
+// dut_trace_set_inputs's groups of ports, each a byte range of struct sys_in (set_group)
+void set_apb(Ports *t, const sys_in *s)
 {
-    Vtrace_tb_top *t = d->top.get();
     const itm_in *in = &s->itm;
-    d->settled = false;
     t->rst_ni = in->rst_n;
     t->psel_i = in->psel;
     t->penable_i = in->penable;
@@ -174,6 +206,10 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->pwdata_i = in->pwdata;
     t->pstrb_i = in->pstrb & 0xFu;
     t->pprot_i = in->pprot & 0x7u;
+}
+void set_itm(Ports *t, const sys_in *s)
+{
+    const itm_in *in = &s->itm;
     t->atready_i = in->atready;
     t->afvalid_i = in->afvalid;
     t->hw_valid_i = in->hw_valid;
@@ -183,13 +219,19 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->tpiu_sync_req_i = in->tpiu_sync_req;
     t->ts_async_tick_i = in->ts_async_tick;
     t->async_idle_i = in->async_idle;
-    t->gts_i = in->gts;
+}
+void set_itm2(Ports *t, const sys_in *s)
+{
+    const itm_in *in = &s->itm;
     t->gts_clkch_i = in->gts_clkch;
     t->trcena_i = in->trcena;
     t->niden_i = in->niden;
     t->spniden_i = in->spniden;
     t->pe_secure_i = in->pe_secure;
     t->halted_i = in->halted;
+}
+void set_fpb(Ports *t, const sys_in *s)
+{
     t->if_valid_i = s->if_valid;
     t->if_addr_i = s->if_addr;
     t->if_kind_i = s->if_kind & 0x3u;
@@ -206,6 +248,9 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->sdme_i = s->sdme;
     t->umon_en_i = s->umon_en;
     t->mon_prio_i = s->mon_prio;
+}
+void set_dwt(Ports *t, const sys_in *s)
+{
     t->ia_valid_i = s->ia_valid;
     t->ia_addr_i = s->ia_addr;
     t->ia_secure_i = s->ia_secure;
@@ -234,6 +279,9 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->niden_p_i = s->niden_p;
     t->spniden_p_i = s->spniden_p;
     t->monrdy_i = s->monrdy;
+}
+void set_etm(Ports *t, const sys_in *s)
+{
     t->etm_pe_valid_i = s->etm_pe_valid;
     t->etm_pe_addr_i = s->etm_pe_addr;
     t->etm_pe_size_i = s->etm_pe_size;
@@ -251,11 +299,47 @@ extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s
     t->etm_spec_cancel_i = s->etm_spec_cancel & 0x1Fu;
     t->etm_spec_mispred_i = s->etm_spec_mispred;
 }
+// The bytes [from, to) of struct sys_in, which hold the inputs of one group: differ from the
+// last ones set (or none were) -> set the group's ports and keep the bytes. Equal bytes are
+// equal inputs (bool and uintN_t fields), so skipping leaves the model's ports as they would
+// be written; padding inside a range only makes a difference where there is none.
+template <void (*SET)(Ports *, const sys_in *)>
+inline void set_group(dut_trace *d, Ports *t, const sys_in *s, size_t from, size_t to)
+{
+    const unsigned char *a = reinterpret_cast<const unsigned char *>(s) + from;
+    unsigned char *k = reinterpret_cast<unsigned char *>(&d->in_last) + from;
+    if (d->in_ok && std::memcmp(a, k, to - from) == 0)
+        return;
+    SET(t, s);
+    std::memcpy(k, a, to - from);
+}
+} // namespace
+
+extern "C" void dut_trace_set_inputs(struct dut_trace *d, const struct sys_in *s)
+{
+    Ports *t = ports(d->top.get());
+    d->settled = false;
+    // the groups tile struct sys_in but gts_i, which changes nearly every cycle and is set
+    // every time (offsetof of the group boundaries below)
+    set_group<set_apb>(d, t, s, 0, offsetof(sys_in, itm.atready));
+    set_group<set_itm>(d, t, s, offsetof(sys_in, itm.atready), offsetof(sys_in, itm.gts));
+    t->gts_i = s->itm.gts;
+    set_group<set_itm2>(d, t, s, offsetof(sys_in, itm.gts_clkch), sizeof(itm_in));
+    set_group<set_fpb>(d, t, s, offsetof(sys_in, if_valid), offsetof(sys_in, ia_valid));
+    set_group<set_dwt>(d, t, s, offsetof(sys_in, ia_valid), offsetof(sys_in, etm_pe_valid));
+    set_group<set_etm>(d, t, s, offsetof(sys_in, etm_pe_valid), sizeof(sys_in));
+    d->in_ok = true;
+}
+static_assert(offsetof(sys_in, itm) == 0 && offsetof(sys_in, itm.gts) + sizeof(uint64_t) <=
+                                                offsetof(sys_in, itm.gts_clkch),
+              "dut_trace_set_inputs: the groups' boundaries");
+static_assert(offsetof(sys_in, if_valid) >= sizeof(itm_in),
+              "dut_trace_set_inputs: the FPB's group follows the ITM's inputs");
 
 extern "C" void dut_trace_set_gts(struct dut_trace *d, uint64_t gts)
 {
     d->settled = false;
-    d->top->gts_i = gts;
+    ports(d->top.get())->gts_i = gts;
 }
 
 extern "C" void dut_trace_eval(struct dut_trace *d)
@@ -336,7 +420,7 @@ void settle_fall(dut_trace *d)
 
 extern "C" void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb *tb)
 {
-    Vtrace_tb_top *t = d->top.get();
+    Ports *t = ports(d->top.get());
     d->settled = false;
     set_expected(t, tb->exp);
     t->cycle_i = static_cast<uint64_t>(tb->cycle);
@@ -349,7 +433,7 @@ extern "C" void dut_trace_set_tb(struct dut_trace *d, const struct dut_trace_tb 
 
 extern "C" void dut_trace_get_outputs(const struct dut_trace *d, struct sys_out *s)
 {
-    const Vtrace_tb_top *t = d->top.get();
+    const Ports *t = ports(d->top.get());
     itm_out *out = &s->itm;
     s->match = t->match_o;
     s->bkpt_halt = t->bkpt_halt_o;
@@ -419,7 +503,7 @@ extern "C" int dut_trace_tick(struct dut_trace *d)
         d->trace->dump(d->time + 1); // the inputs, with the trace-only ones of dut_trace_set_tb
 #endif
     if (d->has_next) {
-        set_expected(t, d->tb_next);
+        set_expected(ports(t), d->tb_next);
         d->has_next = false;
         d->settled = false;
     }
@@ -577,6 +661,7 @@ extern "C" int dut_trace_restore(struct dut_trace *d, const struct dut_ckpt *c)
     is >> *d->top;
     d->fall_pending = false; // saved settled
     d->settled = false;
+    d->in_ok = false; // the restored ports are the saved run's: set every group next time
     d->time = c->time;
     d->has_next = c->has_next;
     d->tb_next = c->tb_next;

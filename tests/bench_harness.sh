@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# make bench-harness: the harness rows of make bench alone (issue #22), each by time and by
+# instructions: RTL alone, golden alone and lockstep on base; tracing compiled in but off
+# against a build without it; checkpoints against none. Builds base and base without
+# --trace-fst (the shim with -DDUT_NO_TRACE) into BUILD/bench_harness as tests/bench.sh does,
+# about a minute each, then measures for about two minutes.
+# Times: trace_tb's own cycles/s, the pair of each comparison interleaved, best of REPS (5).
+# Instructions: callgrind, the difference of a 50k and a 150k-cycle run (--seed 1), per
+# cycle. Checkpoints by instructions: --checkpoint-ms 1, under callgrind a checkpoint at
+# every 65536-cycle tick of the run loop, against --checkpoint-ms 0: an upper bound of the
+# cost at 0.5 s (one per about 1.5 M cycles at full speed).
+# Usage: tests/bench_harness.sh BUILD_DIR   (environment from the Makefile's bench-harness
+# rule; REPS, CYCLES, GOLDEN_CYCLES, CKPT_CYCLES override; NO_BUILD=1 reuses the binaries,
+# BUILD_ONLY=1 only builds them)
+set -euo pipefail
+case "${1:-}" in -h|--help|"") sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; [ -n "${1:-}" ]; exit;; esac
+build=$1
+bd=$build/bench_harness
+reps=${REPS:-5}
+cycles=${CYCLES:-2000000}
+golden_cycles=${GOLDEN_CYCLES:-6000000}
+ckpt_cycles=${CKPT_CYCLES:-6000000}
+mkdir -p "$bd"
+command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null ||
+  { echo "bench_harness: error: valgrind (callgrind) is needed" >&2; exit 1; }
+
+tb_rate() { # trace_tb ARGS... -> its cycles/s
+  local out
+  out=$("$@" 2>&1) || { echo "bench_harness: FAIL: $*" >&2; echo "$out" | tail -20 >&2; exit 1; }
+  sed -n 's/.* \([0-9][0-9]*\) cycles\/s$/\1/p' <<< "$out"
+}
+best_rates() { # CMD_A... :: CMD_B... [:: CMD_C...] -> best rate of each, interleaved
+  local cmds=() cur="" x i r best=()
+  for x in "$@"; do
+    if [ "$x" = "::" ]; then cmds+=("$cur"); cur=""; else cur+="$(printf '%q ' "$x")"; fi
+  done
+  cmds+=("$cur")
+  for i in "${!cmds[@]}"; do best[i]=0; done
+  for _ in $(seq "$reps"); do
+    for i in "${!cmds[@]}"; do
+      r=$(eval "tb_rate ${cmds[i]}")
+      best[i]=$(awk -v a="${best[i]}" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+    done
+  done
+  echo "${best[*]}"
+}
+ipc() { # trace_tb ARGS... (no --cycles) -> instructions per cycle
+  local n t=()
+  for n in 50000 150000; do
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" --quiet --cycles $n \
+      > /dev/null 2> "$bd/cg.err" || { echo "bench_harness: FAIL under callgrind: $*" >&2; exit 1; }
+    t+=("$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$bd/cg.err")")
+  done
+  awk -v a="${t[0]}" -v b="${t[1]}" 'BEGIN { printf "%.1f", (b - a) / 100000 }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
+cost() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f %%", 100 * (a / b - 1) }'; } # A over B
+mrate() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
+
+build_tb() { # NAME NOTRACE(0/1): as tests/bench.sh builds its variants
+  local name=$1 notrace=$2 vl="$bd/vl/$1" out="$bd/$1" flags="$VL_FLAGS" rt objs=()
+  rt="verilated.o verilated_threads.o"
+  if [ "$notrace" = 1 ]; then flags=${flags//--trace-fst/}; else rt="$rt verilated_fst_c.o"; fi
+  rm -rf "$vl"; mkdir -p "$vl" "$out"
+  # shellcheck disable=SC2086,SC2046
+  "$VERILATOR" $flags $(make -s --no-print-directory vl-params-base) --Mdir "$vl" \
+    lint/verilator.vlt $RTL_SRCS "$TB_TOP" > "$vl/verilator.log" 2>&1 ||
+    { cat "$vl/verilator.log" >&2; exit 1; }
+  # shellcheck disable=SC2086
+  make -s -C "$vl" -f Vtrace_tb_top.mk $rt > /dev/null
+  # shellcheck disable=SC2046
+  "$CXX" -O2 -g -std=c++17 $([ "$notrace" = 1 ] && echo -DDUT_NO_TRACE) -I"$vl" -I"$VL_INC" \
+    -I"$VL_INC/vltstd" -Isim/c_tb/common -Isim/golden/include -c "$TB_SHIM" -o "$out/dut_trace.o"
+  for o in $TB_OBJS; do objs+=("$build/tb/base/obj/$o"); done
+  # shellcheck disable=SC2046
+  "$CXX" -o "$out/trace_tb" "${objs[@]}" "$out/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
+    $(for o in $rt; do echo "$vl/$o"; done) -lzip -lz -lpthread
+}
+if [ "${NO_BUILD:-0}" != 1 ]; then
+  echo "bench_harness: building base and base without --trace-fst into $bd ..." >&2
+  build_tb base 0
+  build_tb base-notrace 1
+fi
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
+tb=$bd/base/trace_tb nt=$bd/base-notrace/trace_tb
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+
+echo "bench_harness: instructions (callgrind) ..." >&2
+i_rtl=$(ipc "$tb" --mode rtl --seed 1)
+i_gold=$(ipc "$tb" --mode golden --seed 1)
+i_lock=$(ipc "$tb" --mode lockstep --seed 1)
+i_nt=$(ipc "$nt" --mode lockstep --seed 1)
+i_ck=$(ipc "$tb" --mode lockstep --seed 1 --checkpoint-ms 1)
+i_nock=$(ipc "$tb" --mode lockstep --seed 1 --checkpoint-ms 0)
+
+echo "bench_harness: times (best of $reps, interleaved) ..." >&2
+read -r t_rtl t_gold t_lock <<< "$(best_rates "$tb" --mode rtl --seed 1 --cycles "$cycles" :: \
+  "$tb" --mode golden --seed 1 --cycles "$golden_cycles" :: "$tb" --mode lockstep --seed 1 --cycles "$cycles")"
+read -r t_nt t_on <<< "$(best_rates "$nt" --seed 1 --cycles "$cycles" :: "$tb" --seed 1 --cycles "$cycles")"
+read -r t_ck t_nock <<< "$(best_rates "$tb" --seed 1 --cycles "$ckpt_cycles" :: \
+  "$tb" --seed 1 --cycles "$ckpt_cycles" --checkpoint-ms 0)"
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+
+printf '%-52s %14s %14s  %s\n' "base, --seed 1" "cycles/s" "instr/cycle" "ratio (goal): by time; by instructions"
+printf '%-52s %14s %14s\n' "(a) RTL alone (--mode rtl)" "$(mrate "$t_rtl")" "$i_rtl"
+printf '%-52s %14s %14s  %s\n' "(b) golden alone (--mode golden)" "$(mrate "$t_gold")" "$i_gold" \
+  "x RTL (>= 10): $(ratio "$t_gold" "$t_rtl"); $(ratio "$i_rtl" "$i_gold")"
+printf '%-52s %14s %14s  %s\n' "(c) lockstep" "$(mrate "$t_lock")" "$i_lock" \
+  "x RTL (>= 0.85): $(ratio "$t_lock" "$t_rtl"); $(ratio "$i_rtl" "$i_lock")"
+printf '%-52s %14s %14s\n' "lockstep, tracing not compiled in" "$(mrate "$t_nt")" "$i_nt"
+printf '%-52s %14s %14s  %s\n' "lockstep, --trace-fst compiled in, off" "$(mrate "$t_on")" "$i_lock" \
+  "cost (<= 5 %): $(cost "$t_nt" "$t_on"); $(cost "$i_lock" "$i_nt")"
+printf '%-52s %14s %14s\n' "lockstep, no checkpoints (--checkpoint-ms 0)" "$(mrate "$t_nock")" "$i_nock"
+printf '%-52s %14s %14s  %s\n' "lockstep, checkpoints (time: 0.5 s; instr.: 1 ms)" "$(mrate "$t_ck")" "$i_ck" \
+  "of none (>= 0.98): $(ratio "$t_ck" "$t_nock"); $(ratio "$i_nock" "$i_ck")"
+echo "time runs: $cycles cycles ($golden_cycles golden, $ckpt_cycles with/without checkpoints); load average $load0 before, $load1 after"
