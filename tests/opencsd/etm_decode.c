@@ -48,8 +48,9 @@
 //        etm_decode --pkts-of FILE [--configr V] [--q]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear. Every
-//   configuration but the two overflow ones runs; timestamps and cycle counts are not
-//   compared (a Cancel keeps a wrong path's, docs/decoder-notes.md: both lists lose them),
+//   configuration but the two overflow ones runs (those with --spec-ovf); timestamps and
+//   cycle counts are not compared (a Cancel keeps a wrong path's, docs/decoder-notes.md:
+//   both lists lose them),
 //   the path is compared element by element. The expected list is written at the run's end
 //   from the architectural events in order (spec_expect): a P0 element reaches the decoder
 //   iff its event was traced, its demand accepted and the PE committed it while it was in
@@ -1672,8 +1673,8 @@ int main(int argc, char **argv)
                    "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
                    "  --spec N: TRCIDR8.MAXSPEC = N (1..16) and a speculative PE that\n"
                    "  mispredicts and recovers (etm_spec_pe.c); every configuration but\n"
-                   "  the overflow ones, timestamps and cycle counts not compared; the\n"
-                   "  decoded path must be the committed one.\n"
+                   "  the overflow ones (those with --spec-ovf), timestamps and cycle\n"
+                   "  counts not compared; the decoded path must be the committed one.\n"
                    "  --spec-ovf (with --spec): the overflow configurations too (an\n"
                    "  Overflow's resync on a wrong path: [ETM-SPEC-15], see the head).\n"
                    "  --f45: the unit packs atoms with formats 4 and 5 too (section 19);\n"
