@@ -853,27 +853,27 @@ etm-ocsd-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump $(BUILD)/tb
 	    $(foreach f,$(ETM_OCSD_SCN_F45),--scn $(f))
 	@# etmspec: MaxSpec 4 with AtomF45 1 (--f45) and 4 address comparator pairs (the range
 	@# configurations run there too: etm-contract 18.6)
-	@$(BUILD)/opencsd/etm_decode --spec 4 --f45 --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/etmspec/trace_tb \
+	@$(BUILD)/opencsd/etm_decode --spec 4 --spec-ovf --f45 --seeds $(ETM_RTL_SEEDS) --rtl $(BUILD)/tb/etmspec/trace_tb \
 	    --rtl-acpairs 4 --rtl-dir $(BUILD)/opencsd/etm-rtl-spec
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-tpiu
 
 # Speculation (docs/etm-contract.md section 18, issue #24; golden model only): the speculative
 # PE of tests/opencsd/etm_spec_pe.c at MaxSpec 1, 4 and 16, OpenCSD must decode the committed
-# path (every configuration but the overflow ones: etm_decode --spec-ovf says why); tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
+# path (every configuration, the overflow ones with --spec-ovf: [ETM-SPEC-15]); tracedump's packets = OpenCSD's on the same streams (bare and through the TPIU). Then
 # atom formats 4/5 (section 19, --f45): every configuration, and with speculation.
 .PHONY: etm-spec-test
 etm-spec-test: $(BUILD)/opencsd/etm_decode $(BUILD)/decode/tracedump ## ETM speculation and atom formats 4/5 (golden): OpenCSD decodes the committed path at MaxSpec 1/4/16 and with F4/F5; tracedump's packets = OpenCSD's
 	@rm -rf $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu && mkdir -p $(ETM_PKT_DIR)-spec $(ETM_PKT_DIR)-spec-tpiu
-	@$(BUILD)/opencsd/etm_decode --spec 1 --seeds 5
-	@$(BUILD)/opencsd/etm_decode --spec 16 --seeds 5
-	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 5 --pkt-out $(ETM_PKT_DIR)-spec
-	@$(BUILD)/opencsd/etm_decode --spec 4 --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-spec-tpiu
+	@$(BUILD)/opencsd/etm_decode --spec 1 --spec-ovf --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 16 --spec-ovf --seeds 5
+	@$(BUILD)/opencsd/etm_decode --spec 4 --spec-ovf --seeds 5 --pkt-out $(ETM_PKT_DIR)-spec
+	@$(BUILD)/opencsd/etm_decode --spec 4 --spec-ovf --seeds 2 --tpiu --pkt-out $(ETM_PKT_DIR)-spec-tpiu
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec
 	@tests/opencsd/etm_pkt_check.py --tpiu $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-spec-tpiu
 	@rm -rf $(ETM_PKT_DIR)-f45 && mkdir -p $(ETM_PKT_DIR)-f45
 	@$(BUILD)/opencsd/etm_decode --f45 --seeds 5 --pkt-out $(ETM_PKT_DIR)-f45
-	@$(BUILD)/opencsd/etm_decode --f45 --spec 4 --seeds 3
+	@$(BUILD)/opencsd/etm_decode --f45 --spec 4 --spec-ovf --seeds 3
 	@tests/opencsd/etm_pkt_check.py $(BUILD)/decode/tracedump $(ETM_PKT_DIR)-f45
 
 # Q elements (docs/etm-contract.md section 20, issue #24 item 2; golden model only): OpenCSD's

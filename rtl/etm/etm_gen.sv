@@ -175,6 +175,7 @@ module etm_gen #(
   logic [5:0]  wsd, wcp;
   logic [4:0]  sp_kc, sp_tc;
   logic        sp_mp, sp_new_tr, sp_clr, sp_gap, wton;
+  logic        sp_drop;    // the cycle's demand is dropped at an overflow [ETM-SPEC-15]
   logic [1:0]  sp_need, wneed;
 
   if (MaxSpec > 0) begin : g_spec
@@ -197,7 +198,7 @@ module etm_gen #(
       .new_atom_i (~exc_valid_i),
       .new_e_i    (pe_taken_i),
       .new_bb_i   (bb_in_i),
-      .gap_i      (en_i & ~traced & ev),
+      .gap_i      ((en_i & ~traced & ev) | sp_drop),   // [ETM-SPEC-12], [ETM-SPEC-15]
       .new_na_i   (wneed),
       .new_tr_i   (sp_new_tr),
       .clr_tr_i   (sp_clr)
@@ -205,7 +206,7 @@ module etm_gen #(
   end else begin : g_nospec
     logic unused_spec;
     assign unused_spec = ^{spec_commit_i, spec_flush_i, spec_cancel_i, spec_mispred_i,
-                           sp_new_tr, sp_clr, wneed};
+                           sp_new_tr, sp_clr, sp_drop, wneed};
     assign sp_kc = '0;
     assign sp_tc = '0;
     assign sp_mp = 1'b0;
@@ -357,7 +358,7 @@ module etm_gen #(
     wrs_on = cfg_rs_i & ~cfg_bb_i & (RsDepth > 0);   // [ETM-RS-1]
     rs_ext = '0;  tsn = 4'd0;  tsf = '0;  ul = '0;  ull = 2'd0;  etype = '0;  ccv = '0;
     sd_d = sd_q;  cp_d = cp_q;  wsd = sd_q;  wcp = cp_q;
-    sp_new_tr = 1'b0;  sp_clr = 1'b0;  wneed = etm_pkg::NaNone;  wton = 1'b0;
+    sp_new_tr = 1'b0;  sp_clr = 1'b0;  sp_drop = 1'b0;  wneed = etm_pkg::NaNone;  wton = 1'b0;
     // Q elements [ETM-Q-*]
     q_cnt_d = q_cnt_q;  q_last_d = q_last_q;  q_nxt_d = q_nxt_q;  q_nok_d = q_nok_q;
     q_eret_d = q_eret_q;  wq_count = 1'b0;  qc = '0;  q_fit = 1'b0;
@@ -702,6 +703,7 @@ module etm_gen #(
         sd_d = 6'd0;
         cp_d = 6'd0;
         sp_clr = 1'b1;                          // the decoder discards the uncommitted
+        sp_drop = 1'b1;                         // a gap at every outstanding element
       end
     end
 

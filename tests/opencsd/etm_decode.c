@@ -48,8 +48,9 @@
 //        etm_decode --pkts-of FILE [--configr V] [--q]
 //   --spec N: docs/etm-contract.md section 18, MaxSpec N, the speculative PE of
 //   tests/opencsd/etm_spec_pe.c; cancelled and mispredicted work must not appear. Every
-//   configuration but the two overflow ones runs; timestamps and cycle counts are not
-//   compared (a Cancel keeps a wrong path's, docs/decoder-notes.md: both lists lose them),
+//   configuration but the two overflow ones runs (those with --spec-ovf); timestamps and
+//   cycle counts are not compared (a Cancel keeps a wrong path's, docs/decoder-notes.md:
+//   both lists lose them),
 //   the path is compared element by element. The expected list is written at the run's end
 //   from the architectural events in order (spec_expect): a P0 element reaches the decoder
 //   iff its event was traced, its demand accepted and the PE committed it while it was in
@@ -59,15 +60,14 @@
 //   elements from the PE's inputs ([ETM-SPEC-2] order), the model tells only which cycles
 //   overflowed. Any other event, and each Overflow, breaks the range; an Exception Return
 //   that no decoded P0 element follows before an Overflow is dropped by OpenCSD (known).
-//   --spec-ovf: the overflow configurations too. They do not pass: the contract lets the
-//   resync after an Overflow fall on a wrong path (the first accepted event after it is a
-//   wrong-path instruction: Address with Context at a wrong-path address) and the recovery
-//   then emits nothing (the mispredicted element was dropped or discarded: tr = 0), so
-//   OpenCSD resumes at the wrong-path address ([ETM-SPEC-12] covers that hazard for
-//   untraced events only and says "an Overflow ... restarts the stream anyway"). Every
-//   failing run has such a resync (printed per run: "Overflow resyncs on a wrong path");
-//   with a dropped demand counted like an untraced event for [ETM-SPEC-12]'s gp, tried on a
-//   scratch copy of the model, every overflow run passes. With
+//   --spec-ovf: the overflow configurations too. The resync after an Overflow may fall on
+//   a wrong path (the first accepted event after it is a wrong-path instruction: Address
+//   with Context at a wrong-path address; printed per run: "Overflow resyncs on a wrong
+//   path") and the recovery then emits no Cancel or Mispredict for the mispredicted
+//   element (dropped or discarded: tr = 0); [ETM-SPEC-15] counts a dropped demand as a gap
+//   ([ETM-SPEC-12]), so that recovery restarts the stream with Trace On and an Address with
+//   Context on the corrected path. Before that rule 16, 6, 5 of 40 overflow runs failed at
+//   MaxSpec 1, 4, 16 (20 seeds); make etm-spec-test passes --spec-ovf. With
 //   --rtl: TB must be a harness whose MaxSpec is N (etmspec's trace_tb for --spec 4; the
 //   scenario's config line says maxspec=N, so another harness skips it).
 //   --q: section 20, QSupp = 1 and TRCCONFIGR.QE = 1 (Q elements). A Q element carries
@@ -1673,10 +1673,10 @@ int main(int argc, char **argv)
                    "  OpenCSD's packet list (DIR/CONFIG-SEED.ocsd) for etm_pkt_check.py.\n"
                    "  --spec N: TRCIDR8.MAXSPEC = N (1..16) and a speculative PE that\n"
                    "  mispredicts and recovers (etm_spec_pe.c); every configuration but\n"
-                   "  the overflow ones, timestamps and cycle counts not compared; the\n"
-                   "  decoded path must be the committed one.\n"
-                   "  --spec-ovf (with --spec): the overflow configurations too (known to\n"
-                   "  fail: an Overflow's resync on a wrong path, see the head).\n"
+                   "  the overflow ones (those with --spec-ovf), timestamps and cycle\n"
+                   "  counts not compared; the decoded path must be the committed one.\n"
+                   "  --spec-ovf (with --spec): the overflow configurations too (an\n"
+                   "  Overflow's resync on a wrong path: [ETM-SPEC-15], see the head).\n"
                    "  --f45: the unit packs atoms with formats 4 and 5 too (section 19);\n"
                    "  with --rtl, TB must be trace_tb of CFG=etmx (AtomF45 = 1: each run's\n"
                    "  scenario says config atomf45=1).\n"

@@ -195,6 +195,10 @@ bool etm_spec_cycle(struct etm_model *m, const struct etm_in *ev, unsigned free_
     m->t.spec_sd = 0;
     m->t.spec_cp = 0;
     sp2.tr = 0; /* the decoder discards everything uncommitted */
+    /* [ETM-SPEC-15]: a dropped demand is a gap like an untraced event ([ETM-SPEC-12]): the
+     * resync may fall on a wrong path whose recovery the stream cannot show */
+    sp2.gp = low_mask(sp2.n);
+    sp2.gp_base = true;
     m->sp = sp2;
     return false;
 }
