@@ -298,11 +298,14 @@ static void cand_add(struct cands *k, unsigned t, unsigned n) {
         k->c[t] = (int)n;
 }
 
+/* Some type has a candidate (the c[] are -1 or a comparator number). */
+static bool cands_any(const struct cands *k) {
+    return (k->c[T_PC] & k->c[T_MATCH] & k->c[T_ADDR] & k->c[T_VALUE]) >= 0;
+}
+
 /* [DWT-PKT-4] order and 10.2 layouts for one op. */
 static void emit_op(const struct dwt_model *m, const struct cands *k, enum dwt_op op, uint32_t pc,
                     const struct da_view *d, struct dwt_pkts *l) {
-    if ((k->c[T_PC] & k->c[T_MATCH] & k->c[T_ADDR] & k->c[T_VALUE]) < 0)
-        return; /* no candidate (all -1) */
     int mc = k->c[T_MATCH];
     bool mval = op == OP_DA && mc >= 0 && (mt_of(m, (unsigned)mc) & 0xCu) == 0x8u;
     if (k->c[T_PC] >= 0)
@@ -379,10 +382,13 @@ void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc
             cand_add(&k[op], T_VALUE, n);
     }
 
-    /* [DWT-BUF-1] items 1-3 */
-    emit_op(m, &k[OP_IA], OP_IA, in->ia_addr & ~1u, &d, l);
-    emit_op(m, &k[OP_DA], OP_DA, in->da_pc & ~1u, &d, l);
-    emit_op(m, &k[OP_CYC], OP_CYC, m->pc_last, &d, l);
+    /* [DWT-BUF-1] items 1-3 (an op with no candidate, every c[] -1, emits nothing) */
+    if (cands_any(&k[OP_IA]))
+        emit_op(m, &k[OP_IA], OP_IA, in->ia_addr & ~1u, &d, l);
+    if (cands_any(&k[OP_DA]))
+        emit_op(m, &k[OP_DA], OP_DA, in->da_pc & ~1u, &d, l);
+    if (cands_any(&k[OP_CYC]))
+        emit_op(m, &k[OP_CYC], OP_CYC, m->pc_last, &d, l);
 
     /* [DWT-DBG-1] */
     bool halt = false, mon = false;
