@@ -9,6 +9,8 @@
 //   edge sb_set_all_i is ORed into every other slot and sb_set_tail_i into the tail (the
 //   most recently pushed entry). sb_head_o shows the head slot's flags. Flags of empty
 //   slots are meaningless (they are cleared when the slot is next written).
+//   HasSb = 0: no flags are kept (a user that ties sb_set_*_i to 0 and ignores sb_head_o);
+//   sb_head_o is 0. The payload, pointers and count are the same.
 // * clr_i empties the FIFO synchronously (it wins over push and pop).
 // * Payload storage has no reset; pointers, count and flags do.
 
@@ -19,7 +21,8 @@
 module cs_fifo #(
   parameter int Width   = 8,  // payload bits per entry
   parameter int Depth   = 4,  // entries, >= 1
-  parameter int SbWidth = 1   // side-band flag bits per entry, >= 1
+  parameter int SbWidth = 1,  // side-band flag bits per entry, >= 1
+  parameter bit HasSb   = 1'b1  // keep the side-band flags (0: sb_head_o is 0)
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
@@ -74,14 +77,6 @@ module cs_fifo #(
   if (Depth == 1) begin : gen_depth1
     // A single register slot: head, tail and write slot coincide.
     logic [Width-1:0]   mem_q;
-    logic [SbWidth-1:0] sb_q, sb_d;
-
-    always_comb begin
-      sb_d = sb_q | sb_set_all_i | sb_set_tail_i;
-      if (push) begin
-        sb_d = '0;
-      end
-    end
 
     always_ff @(posedge clk_i) begin
       if (push) begin
@@ -89,26 +84,40 @@ module cs_fifo #(
       end
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        sb_q <= '0;
-      end else begin
-        sb_q <= sb_d;
-      end
-    end
-
     assign out_data_o = mem_q;
-    assign sb_head_o  = sb_q;
+
+    if (HasSb) begin : gen_sb
+      logic [SbWidth-1:0] sb_q, sb_d;
+
+      always_comb begin
+        sb_d = sb_q | sb_set_all_i | sb_set_tail_i;
+        if (push) begin
+          sb_d = '0;
+        end
+      end
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          sb_q <= '0;
+        end else begin
+          sb_q <= sb_d;
+        end
+      end
+
+      assign sb_head_o = sb_q;
+    end else begin : gen_no_sb
+      logic unused_sb;
+      assign unused_sb = ^{sb_set_all_i, sb_set_tail_i};
+      assign sb_head_o = '0;
+    end
 
   end else begin : gen_depthn
     // Circular buffer; pointers wrap at Depth (any Depth, not only powers of two).
     localparam int PtrWidth = $clog2(Depth);
 
     logic [Width-1:0]    mem_q [Depth];
-    logic [Depth*SbWidth-1:0] sb_q, sb_d;  // slot i in [i*SbWidth +: SbWidth]
     logic [PtrWidth-1:0] wr_ptr_q, wr_ptr_d;
     logic [PtrWidth-1:0] rd_ptr_q, rd_ptr_d;
-    logic [PtrWidth-1:0] tail_ptr;
 
     // Pointer after ptr, wrapping at Depth.
     function automatic logic [PtrWidth-1:0] ptr_inc(input logic [PtrWidth-1:0] ptr);
@@ -135,23 +144,6 @@ module cs_fifo #(
       end
     end
 
-    // The tail is the slot before the write pointer.
-    assign tail_ptr = (wr_ptr_q == '0) ? PtrWidth'(Depth - 1) : (wr_ptr_q - PtrWidth'(1));
-
-    // Written slot: cleared; others: OR in sb_set_all_i, and sb_set_tail_i on the tail.
-    // (sb_d is never read here: Icarus would re-trigger the block on its own part-selects.)
-    always_comb begin
-      for (int i = 0; i < Depth; i++) begin
-        if (push && (wr_ptr_q == PtrWidth'(i))) begin
-          sb_d[i*SbWidth +: SbWidth] = '0;
-        end else if (tail_ptr == PtrWidth'(i)) begin
-          sb_d[i*SbWidth +: SbWidth] = sb_q[i*SbWidth +: SbWidth] | sb_set_all_i | sb_set_tail_i;
-        end else begin
-          sb_d[i*SbWidth +: SbWidth] = sb_q[i*SbWidth +: SbWidth] | sb_set_all_i;
-        end
-      end
-    end
-
     always_ff @(posedge clk_i) begin
       if (push) begin
         mem_q[wr_ptr_q] <= in_data_i;
@@ -162,22 +154,55 @@ module cs_fifo #(
       if (!rst_ni) begin
         wr_ptr_q <= '0;
         rd_ptr_q <= '0;
-        sb_q     <= '0;
       end else begin
         wr_ptr_q <= wr_ptr_d;
         rd_ptr_q <= rd_ptr_d;
-        sb_q     <= sb_d;
       end
     end
 
     assign out_data_o = mem_q[rd_ptr_q];
-    always_comb begin
-      sb_head_o = '0;
-      for (int i = 0; i < Depth; i++) begin
-        if (rd_ptr_q == PtrWidth'(i)) begin
-          sb_head_o = sb_q[i*SbWidth +: SbWidth];
+
+    if (HasSb) begin : gen_sb
+      logic [Depth*SbWidth-1:0] sb_q, sb_d;  // slot i in [i*SbWidth +: SbWidth]
+      logic [PtrWidth-1:0]      tail_ptr;
+
+      // The tail is the slot before the write pointer.
+      assign tail_ptr = (wr_ptr_q == '0) ? PtrWidth'(Depth - 1) : (wr_ptr_q - PtrWidth'(1));
+
+      // Written slot: cleared; others: OR in sb_set_all_i, and sb_set_tail_i on the tail.
+      // (sb_d is never read here: Icarus would re-trigger the block on its own part-selects.)
+      always_comb begin
+        for (int i = 0; i < Depth; i++) begin
+          if (push && (wr_ptr_q == PtrWidth'(i))) begin
+            sb_d[i*SbWidth +: SbWidth] = '0;
+          end else if (tail_ptr == PtrWidth'(i)) begin
+            sb_d[i*SbWidth +: SbWidth] = sb_q[i*SbWidth +: SbWidth] | sb_set_all_i | sb_set_tail_i;
+          end else begin
+            sb_d[i*SbWidth +: SbWidth] = sb_q[i*SbWidth +: SbWidth] | sb_set_all_i;
+          end
         end
       end
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          sb_q <= '0;
+        end else begin
+          sb_q <= sb_d;
+        end
+      end
+
+      always_comb begin
+        sb_head_o = '0;
+        for (int i = 0; i < Depth; i++) begin
+          if (rd_ptr_q == PtrWidth'(i)) begin
+            sb_head_o = sb_q[i*SbWidth +: SbWidth];
+          end
+        end
+      end
+    end else begin : gen_no_sb
+      logic unused_sb;
+      assign unused_sb = ^{sb_set_all_i, sb_set_tail_i};
+      assign sb_head_o = '0;
     end
 
     // ---- Assertions -----------------------------------------------------------------------

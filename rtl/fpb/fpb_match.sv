@@ -53,14 +53,19 @@ module fpb_match #(
   // [FPB-MATCH-3] second halfword of a 32-bit instruction; wraps modulo 2^31.
   assign a_hw_next = a_hw + 31'd1;
 
+  // The comparisons only in a cycle whose match they can make (match = enable_i && fetch_ok
+  // && |cmp_hit is their only use): the same AND in hardware; the simulation skips them in
+  // every other cycle.
   always_comb begin
     cmp_hit = '0;
-    for (int n = 0; n < NumCode; n++) begin
-      // [FPB-MATCH-4] BE[n] = 0 disables comparator n.
-      cmp_hit[n] = comp_i[n*32 + fpb_pkg::CompBe] &&
-                   ((comp_i[n*32 + fpb_pkg::CompBpAddrLsb +: 31] == a_hw) ||
-                    ((BothHalves != 0) && if_size32_i &&
-                     (comp_i[n*32 + fpb_pkg::CompBpAddrLsb +: 31] == a_hw_next)));
+    if (enable_i && fetch_ok) begin
+      for (int n = 0; n < NumCode; n++) begin
+        // [FPB-MATCH-4] BE[n] = 0 disables comparator n.
+        cmp_hit[n] = comp_i[n*32 + fpb_pkg::CompBe] &&
+                     ((comp_i[n*32 + fpb_pkg::CompBpAddrLsb +: 31] == a_hw) ||
+                      ((BothHalves != 0) && if_size32_i &&
+                       (comp_i[n*32 + fpb_pkg::CompBpAddrLsb +: 31] == a_hw_next)));
+      end
     end
   end
 

@@ -70,42 +70,41 @@ module fpb_regs #(
   // beyond them and every unlisted offset read as zero.
   logic [31:0] rdata;
 
+  // Only in a read's setup cycle (the same AND in hardware as the capture below; the
+  // simulation skips the map and the per-comparator loop in every other cycle).
   always_comb begin
     rdata = '0;
-    if (is_ctrl) begin
-      rdata = ctrl_rdata;
-    end else begin
-      unique case (paddr_i[11:2])
-        fpb_pkg::OffDevArch[11:2]: rdata = fpb_pkg::DevArchVal;
-        fpb_pkg::OffDevType[11:2]: rdata = {24'h0, fpb_pkg::DevTypeVal};
-        fpb_pkg::OffPidr4[11:2]:   rdata = {24'h0, fpb_pkg::Pidr4Val};
-        fpb_pkg::OffPidr0[11:2]:   rdata = {24'h0, fpb_pkg::Pidr0Val};
-        fpb_pkg::OffPidr1[11:2]:   rdata = {24'h0, fpb_pkg::Pidr1Val};
-        fpb_pkg::OffPidr2[11:2]:   rdata = {24'h0, fpb_pkg::Pidr2Val};
-        fpb_pkg::OffPidr3[11:2]:   rdata = {24'h0, fpb_pkg::Pidr3Val};
-        fpb_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-        fpb_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-        fpb_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-        fpb_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-        default:                   rdata = '0;
-      endcase
-      for (int n = 0; n < NumCode; n++) begin
-        if (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n))) begin
-          rdata = fp_comp_q[n*32 +: 32];
+    if (setup && !pwrite_i) begin
+      if (is_ctrl) begin
+        rdata = ctrl_rdata;
+      end else begin
+        unique case (paddr_i[11:2])
+          fpb_pkg::OffDevArch[11:2]: rdata = fpb_pkg::DevArchVal;
+          fpb_pkg::OffDevType[11:2]: rdata = {24'h0, fpb_pkg::DevTypeVal};
+          fpb_pkg::OffPidr4[11:2]:   rdata = {24'h0, fpb_pkg::Pidr4Val};
+          fpb_pkg::OffPidr0[11:2]:   rdata = {24'h0, fpb_pkg::Pidr0Val};
+          fpb_pkg::OffPidr1[11:2]:   rdata = {24'h0, fpb_pkg::Pidr1Val};
+          fpb_pkg::OffPidr2[11:2]:   rdata = {24'h0, fpb_pkg::Pidr2Val};
+          fpb_pkg::OffPidr3[11:2]:   rdata = {24'h0, fpb_pkg::Pidr3Val};
+          fpb_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
+          fpb_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
+          fpb_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
+          fpb_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
+          default:                   rdata = '0;
+        endcase
+        for (int n = 0; n < NumCode; n++) begin
+          if (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n))) begin
+            rdata = fp_comp_q[n*32 +: 32];
+          end
         end
       end
     end
   end
 
   // [FPB-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
-  always_comb begin
-    prdata_d  = '0;
-    pslverr_d = 1'b0;
-    if (setup) begin
-      prdata_d  = pwrite_i ? 32'h0 : rdata;
-      pslverr_d = err;
-    end
-  end
+  // (rdata is 0 in every cycle but a read's setup cycle)
+  assign prdata_d  = rdata;
+  assign pslverr_d = setup & err;
 
   // ---- Register writes -------------------------------------------------------------------
   always_comb begin
@@ -115,9 +114,12 @@ module fpb_regs #(
     if (wr && is_ctrl && ctrl_key) begin
       fp_ctrl_enable_d = ctrl_enable_wdata;
     end
-    for (int n = 0; n < NumCode; n++) begin
-      if (wr && (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n)))) begin
-        fp_comp_d[n*32 +: 32] = pwdata_i;
+    // (the per-comparator loop only in a write's access cycle; the same write enables)
+    if (wr) begin
+      for (int n = 0; n < NumCode; n++) begin
+        if (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n))) begin
+          fp_comp_d[n*32 +: 32] = pwdata_i;
+        end
       end
     end
   end

@@ -97,69 +97,74 @@ module itm_regs #(
   // ---- Read data (computed in the setup cycle) ------------------------------------------
   logic [31:0] rdata;
 
+  // Only in a read's setup cycle (the same AND in hardware as the capture below; the
+  // simulation skips the map in every other cycle).
   always_comb begin
     rdata = '0;
-    if (stim_impl) begin
-      if (tcr_q[itm_pkg::TcrItmEna] && ter_pad[stim_n]) begin
-        rdata[0] = (stim_count_i < CntWidth'(StimFifoDepth));  // FIFOREADY
-      end else begin
-        rdata[1] = 1'b1;                                       // DISABLED
-      end
-    end else if (ter_impl) begin
-      for (int k = 0; k < NumTer; k++) begin
-        if (ter_k == 3'(k)) begin
-          rdata = ter_pad[k*32 +: 32];
+    if (setup && !pwrite_i) begin
+      if (stim_impl) begin
+        if (tcr_q[itm_pkg::TcrItmEna] && ter_pad[stim_n]) begin
+          rdata[0] = (stim_count_i < CntWidth'(StimFifoDepth));  // FIFOREADY
+        end else begin
+          rdata[1] = 1'b1;                                       // DISABLED
         end
+      end else if (ter_impl) begin
+        for (int k = 0; k < NumTer; k++) begin
+          if (ter_k == 3'(k)) begin
+            rdata = ter_pad[k*32 +: 32];
+          end
+        end
+      end else if (is_tpr) begin
+        rdata = tpr_pad;
+      end else if (is_tcr) begin
+        rdata                   = tcr_q;
+        rdata[itm_pkg::TcrBusy] = busy_i;
+      end else begin
+        unique case (paddr_i[11:2])
+          itm_pkg::OffDevArch[11:2]: rdata = itm_pkg::DevArchVal;
+          itm_pkg::OffDevType[11:2]: rdata = {24'h0, itm_pkg::DevTypeVal};
+          itm_pkg::OffPidr4[11:2]:   rdata = {24'h0, itm_pkg::Pidr4Val};
+          itm_pkg::OffPidr0[11:2]:   rdata = {24'h0, itm_pkg::Pidr0Val};
+          itm_pkg::OffPidr1[11:2]:   rdata = {24'h0, itm_pkg::Pidr1Val};
+          itm_pkg::OffPidr2[11:2]:   rdata = {24'h0, itm_pkg::Pidr2Val};
+          itm_pkg::OffPidr3[11:2]:   rdata = {24'h0, itm_pkg::Pidr3Val};
+          itm_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
+          itm_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
+          itm_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
+          itm_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
+          default:                   rdata = '0;
+        endcase
       end
-    end else if (is_tpr) begin
-      rdata = tpr_pad;
-    end else if (is_tcr) begin
-      rdata                   = tcr_q;
-      rdata[itm_pkg::TcrBusy] = busy_i;
-    end else begin
-      unique case (paddr_i[11:2])
-        itm_pkg::OffDevArch[11:2]: rdata = itm_pkg::DevArchVal;
-        itm_pkg::OffDevType[11:2]: rdata = {24'h0, itm_pkg::DevTypeVal};
-        itm_pkg::OffPidr4[11:2]:   rdata = {24'h0, itm_pkg::Pidr4Val};
-        itm_pkg::OffPidr0[11:2]:   rdata = {24'h0, itm_pkg::Pidr0Val};
-        itm_pkg::OffPidr1[11:2]:   rdata = {24'h0, itm_pkg::Pidr1Val};
-        itm_pkg::OffPidr2[11:2]:   rdata = {24'h0, itm_pkg::Pidr2Val};
-        itm_pkg::OffPidr3[11:2]:   rdata = {24'h0, itm_pkg::Pidr3Val};
-        itm_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-        itm_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-        itm_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-        itm_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-        default:                   rdata = '0;
-      endcase
     end
   end
 
   // [ITM-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
-  always_comb begin
-    prdata_d  = '0;
-    pslverr_d = 1'b0;
-    if (setup) begin
-      prdata_d  = pwrite_i ? 32'h0 : rdata;
-      pslverr_d = err;
-    end
-  end
+  // (rdata is 0 in every cycle but a read's setup cycle)
+  assign prdata_d  = rdata;
+  assign pslverr_d = setup & err;
 
   // ---- Register writes -------------------------------------------------------------------
   // [ITM-APB-5] unprivileged writes to TPR/TCR are ignored; to TER they only reach ports of
   // groups with TPR[g] == 0.
+  // Only in a write's access cycle (wr), and the per-port TER loop only for a TER write: the
+  // simulation skips them in every other cycle; in hardware the same write enables.
   always_comb begin
     tcr_d = tcr_q;
     tpr_d = tpr_q;
     ter_d = ter_q;
-    if (wr && priv && is_tcr) begin
-      tcr_d = pwdata_i & itm_pkg::TcrWrMask;
-    end
-    if (wr && priv && is_tpr) begin
-      tpr_d = pwdata_i[NumGrp-1:0];
-    end
-    for (int p = 0; p < NumStimPorts; p++) begin
-      if (wr && ter_impl && (ter_k == 3'(p / 32)) && (priv || !tpr_q[p/8])) begin
-        ter_d[p] = pwdata_i[p%32];
+    if (wr) begin
+      if (priv && is_tcr) begin
+        tcr_d = pwdata_i & itm_pkg::TcrWrMask;
+      end
+      if (priv && is_tpr) begin
+        tpr_d = pwdata_i[NumGrp-1:0];
+      end
+      if (ter_impl) begin
+        for (int p = 0; p < NumStimPorts; p++) begin
+          if ((ter_k == 3'(p / 32)) && (priv || !tpr_q[p/8])) begin
+            ter_d[p] = pwdata_i[p%32];
+          end
+        end
       end
     end
   end

@@ -30,7 +30,7 @@ module tpiu_fbuf (
   // cs_fifo gives exactly the count rule of [TPIU-BURST-3]: a push and a pop at one edge are
   // both done, and its clear (the restart) wins over both. The formatter does its own room
   // test on fb_n (cycle t's count), so in_ready is only checked below. The side-band flags
-  // are not used (tied off).
+  // are not used: tied off and not kept (HasSb 0).
   logic            in_ready, head_valid;
   logic [16:0]     head;
   logic [CntW-1:0] fb_n;
@@ -39,7 +39,8 @@ module tpiu_fbuf (
   cs_fifo #(
     .Width   (17),
     .Depth   (tpiu_pkg::FbDepth),
-    .SbWidth (1)
+    .SbWidth (1),
+    .HasSb   (1'b0)
   ) u_fifo (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

@@ -62,11 +62,11 @@ module tpiu_regs #(
   } fl_state_e;
 
   // ---- Registers -------------------------------------------------------------------------
-  logic [7:0]  tpiu_cspsr_q, tpiu_cspsr_d;     // one-hot, bit w-1
-  logic [15:0] tpiu_acpr_q, tpiu_acpr_d;       // SWOSCALER
+  logic [7:0]  tpiu_cspsr_q;                   // one-hot, bit w-1
+  logic [15:0] tpiu_acpr_q;                    // SWOSCALER
   logic [1:0]  tpiu_txmode_q, tpiu_txmode_d;   // SPPR.TXMODE
   logic        tpiu_enfcont_q, tpiu_enfcont_d; // FFCR.EnFCont (programmed value)
-  logic [4:0]  tpiu_pscount_q, tpiu_pscount_d; // PSCR.PSCount
+  logic [4:0]  tpiu_pscount_q;                 // PSCR.PSCount
   fl_state_e   fl_state_q, fl_state_d;
   logic [31:0] prdata_q, prdata_d;
   logic        pslverr_q, pslverr_d;
@@ -111,64 +111,57 @@ module tpiu_regs #(
                       (32'h1 << tpiu_pkg::FfcrTrigIn);
   assign ffsr_rdata = {28'h0, 1'b1, 1'b0, 1'b0, fl_in_prog};
 
-  logic [31:0] rdata;
-
-  always_comb begin
-    rdata = '0;
-    unique case (paddr_i[11:2])
-      tpiu_pkg::OffSspsr[11:2]:   rdata = SspsrVal;
-      tpiu_pkg::OffCspsr[11:2]:   rdata = {24'h0, tpiu_cspsr_q};
-      tpiu_pkg::OffAcpr[11:2]:    rdata = {16'h0, tpiu_acpr_q};
-      tpiu_pkg::OffSppr[11:2]:    rdata = {30'h0, tpiu_txmode_q};
-      tpiu_pkg::OffFfsr[11:2]:    rdata = ffsr_rdata;
-      tpiu_pkg::OffFfcr[11:2]:    rdata = ffcr_rdata;
-      tpiu_pkg::OffPscr[11:2]:    rdata = {27'h0, tpiu_pscount_q};
-      tpiu_pkg::OffDevId[11:2]:   rdata = DevIdVal;
-      tpiu_pkg::OffDevType[11:2]: rdata = {24'h0, tpiu_pkg::DevTypeVal};
-      tpiu_pkg::OffPidr4[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr4Val};
-      tpiu_pkg::OffPidr0[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr0Val};
-      tpiu_pkg::OffPidr1[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr1Val};
-      tpiu_pkg::OffPidr2[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr2Val};
-      tpiu_pkg::OffPidr3[11:2]:   rdata = {24'h0, tpiu_pkg::Pidr3Val};
-      tpiu_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-      tpiu_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-      tpiu_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-      tpiu_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-      // TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the rest: RAZ.
-      default:                    rdata = '0;
-    endcase
-  end
-
   // [TPIU-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
+  // The read value is selected only in a read's setup cycle (the same AND in hardware; the
+  // simulation skips the map in every other cycle).
   always_comb begin
-    prdata_d  = '0;
-    pslverr_d = 1'b0;
-    if (setup) begin
-      prdata_d  = pwrite_i ? 32'h0 : rdata;
-      pslverr_d = err;
+    prdata_d = '0;
+    if (setup && !pwrite_i) begin
+      unique case (paddr_i[11:2])
+        tpiu_pkg::OffSspsr[11:2]:   prdata_d = SspsrVal;
+        tpiu_pkg::OffCspsr[11:2]:   prdata_d = {24'h0, tpiu_cspsr_q};
+        tpiu_pkg::OffAcpr[11:2]:    prdata_d = {16'h0, tpiu_acpr_q};
+        tpiu_pkg::OffSppr[11:2]:    prdata_d = {30'h0, tpiu_txmode_q};
+        tpiu_pkg::OffFfsr[11:2]:    prdata_d = ffsr_rdata;
+        tpiu_pkg::OffFfcr[11:2]:    prdata_d = ffcr_rdata;
+        tpiu_pkg::OffPscr[11:2]:    prdata_d = {27'h0, tpiu_pscount_q};
+        tpiu_pkg::OffDevId[11:2]:   prdata_d = DevIdVal;
+        tpiu_pkg::OffDevType[11:2]: prdata_d = {24'h0, tpiu_pkg::DevTypeVal};
+        tpiu_pkg::OffPidr4[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr4Val};
+        tpiu_pkg::OffPidr0[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr0Val};
+        tpiu_pkg::OffPidr1[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr1Val};
+        tpiu_pkg::OffPidr2[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr2Val};
+        tpiu_pkg::OffPidr3[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr3Val};
+        tpiu_pkg::OffCidr0[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr0};
+        tpiu_pkg::OffCidr1[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr1};
+        tpiu_pkg::OffCidr2[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr2};
+        tpiu_pkg::OffCidr3[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr3};
+        // TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the rest: RAZ.
+        default:                    prdata_d = '0;
+      endcase
     end
   end
 
+  assign pslverr_d = setup & err;
+
   // ---- Register writes -------------------------------------------------------------------
   // [TPIU-REG-1] CSPSR: stored only if exactly one bit is set, at a supported size.
-  logic cspsr_ok;
-  assign cspsr_ok = (pwdata_i != 32'h0) && ((pwdata_i & (pwdata_i - 32'h1)) == 32'h0) &&
-                    ((pwdata_i & ~SspsrVal) == 32'h0);
+  function automatic logic cspsr_ok(input logic [31:0] v);
+    cspsr_ok = (v != 32'h0) && ((v & (v - 32'h1)) == 32'h0) && ((v & ~SspsrVal) == 32'h0);
+  endfunction
 
   logic ffcr_wr, sppr_wr;
   assign ffcr_wr = wr & is_ffcr;
   // [TPIU-REG-2] a write of the reserved TXMODE 11 is ignored.
   assign sppr_wr = wr & is_sppr & (pwdata_i[1:0] != tpiu_pkg::TxModeRsv);
 
-  // Written as assigns (one value per signal, no default-then-override): in an always_comb
-  // the transient default value re-triggers a ring of always_comb blocks in Icarus 11 at a
-  // restart (tpiu_par, tpiu_swo read the restart terms derived from TXMODE).
-  assign tpiu_cspsr_d   = (wr && is_cspsr && cspsr_ok) ? pwdata_i[7:0] : tpiu_cspsr_q;
-  assign tpiu_acpr_d    = (wr && is_acpr) ? pwdata_i[15:0] : tpiu_acpr_q;
+  // The programmed registers are flip-flops with write enables (below); the next values of
+  // TXMODE and EnFCont are also needed for the restart terms, so they stay assigns.
+  // (Assigns, one value per signal: in an always_comb the transient default value
+  // re-triggers a ring of always_comb blocks in Icarus 11 at a restart: tpiu_par, tpiu_swo
+  // read the restart terms derived from TXMODE.)
   assign tpiu_txmode_d  = sppr_wr ? pwdata_i[1:0] : tpiu_txmode_q;
   assign tpiu_enfcont_d = ffcr_wr ? pwdata_i[tpiu_pkg::FfcrEnFCont] : tpiu_enfcont_q;
-  // [TPIU-REG-5]
-  assign tpiu_pscount_d = (wr && is_pscr) ? pwdata_i[4:0] : tpiu_pscount_q;
 
   // ---- Output-path restart [TPIU-MODE-2] -------------------------------------------------
   // At the access edge of a write to SPPR that changes TXMODE, or of a write to FFCR that
@@ -241,14 +234,23 @@ module tpiu_regs #(
       prdata_q       <= 32'h0;
       pslverr_q      <= 1'b0;
     end else begin
-      tpiu_cspsr_q   <= tpiu_cspsr_d;
-      tpiu_acpr_q    <= tpiu_acpr_d;
-      tpiu_txmode_q  <= tpiu_txmode_d;
-      tpiu_enfcont_q <= tpiu_enfcont_d;
-      tpiu_pscount_q <= tpiu_pscount_d;
       fl_state_q     <= fl_state_d;
       prdata_q       <= prdata_d;
       pslverr_q      <= pslverr_d;
+      // [TPIU-APB-1] a full-strobe write takes effect at its access edge
+      if (wr) begin
+        if (is_cspsr && cspsr_ok(pwdata_i)) begin  // [TPIU-REG-1]
+          tpiu_cspsr_q <= pwdata_i[7:0];
+        end
+        if (is_acpr) begin
+          tpiu_acpr_q <= pwdata_i[15:0];
+        end
+        tpiu_txmode_q  <= tpiu_txmode_d;
+        tpiu_enfcont_q <= tpiu_enfcont_d;
+        if (is_pscr) begin  // [TPIU-REG-5]
+          tpiu_pscount_q <= pwdata_i[4:0];
+        end
+      end
     end
   end
 

@@ -67,6 +67,17 @@ struct dwt_out {
     bool sync_req;
 };
 
+/* Comparator roles (docs/dwt-contract.md 8.1), indexed by comparator: role (enum dwt_role),
+ * pair (enum dwt_pair, FIRST/SECOND only) and emission (DWT_EM_*), all in dwt_model_int.h.
+ * They are a function of the FUNCTIONn fields MATCH, ACTION, DATAVSIZE and the configuration
+ * alone (8.1: sup(n, m) and the tables; no COMPn), so the model resolves them at reset and at
+ * each FUNCTIONn write (dwt_match_roles), not every cycle. */
+struct dwt_roles {
+    uint8_t role[DWT_MAX_COMP];
+    uint8_t pair[DWT_MAX_COMP];
+    uint8_t em[DWT_MAX_COMP];
+};
+
 /* Complete state; caller-owned, no heap. The model may add fields. */
 struct dwt_model {
     struct dwt_cfg cfg;
@@ -91,6 +102,8 @@ struct dwt_model {
     bool pslverr_q, pready_q;
     uint16_t cmpmatch_q;
     bool halt_q, mon_q, ovf_q, sync_req_q;
+    /* derived, not a register: the roles of func[] (see struct dwt_roles) */
+    struct dwt_roles roles;
 };
 
 /* Checks cfg ranges and constraints; returns 0 on success, -1 otherwise (model untouched). */

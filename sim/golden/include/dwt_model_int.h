@@ -44,12 +44,7 @@
 enum dwt_role { DWT_ROLE_OFF, DWT_ROLE_SINGLE, DWT_ROLE_FIRST, DWT_ROLE_SECOND };
 enum dwt_pair { DWT_PAIR_NONE, DWT_PAIR_IR, DWT_PAIR_DR, DWT_PAIR_LV };
 
-/* Roles of cycle t (8.1). */
-struct dwt_roles {
-    uint8_t role[DWT_MAX_COMP]; /* enum dwt_role */
-    uint8_t pair[DWT_MAX_COMP]; /* enum dwt_pair for FIRST/SECOND */
-    uint8_t em[DWT_MAX_COMP];   /* DWT_EM_* of this comparator */
-};
+/* Roles of cycle t (8.1): struct dwt_roles in dwt_model.h, kept in the model's state. */
 
 /* Ordered packet list of one edge; entries are hw_data values. */
 struct dwt_pkts {

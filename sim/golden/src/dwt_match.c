@@ -298,6 +298,11 @@ static void cand_add(struct cands *k, unsigned t, unsigned n) {
         k->c[t] = (int)n;
 }
 
+/* Some type has a candidate (the c[] are -1 or a comparator number). */
+static bool cands_any(const struct cands *k) {
+    return (k->c[T_PC] & k->c[T_MATCH] & k->c[T_ADDR] & k->c[T_VALUE]) >= 0;
+}
+
 /* [DWT-PKT-4] order and 10.2 layouts for one op. */
 static void emit_op(const struct dwt_model *m, const struct cands *k, enum dwt_op op, uint32_t pc,
                     const struct da_view *d, struct dwt_pkts *l) {
@@ -321,7 +326,7 @@ static void emit_op(const struct dwt_model *m, const struct cands *k, enum dwt_o
 void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc_inc,
                     struct dwt_cmp_res *res, struct dwt_pkts *l) {
     const struct dwt_cfg *c = &m->cfg;
-    struct dwt_roles r;
+    const struct dwt_roles *r = &m->roles; /* cycle t's registers' roles (dwt_model.h) */
     struct da_view d;
     struct cands k[OP_N];
     bool ev[OP_N] = {false, false, false};
@@ -334,7 +339,6 @@ void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc
 
     memset(res, 0, sizeof *res);
     memset(k, 0xFF, sizeof k);
-    dwt_match_roles(m, &r);
 
     d.ok = in->da_valid && !in->da_fault && (in->da_size & 3u) != 3u; /* [DWT-OBS-3,4] */
     d.s = 1u << (in->da_size & 3u);
@@ -343,22 +347,22 @@ void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc
     d.w = in->da_write;
 
     for (unsigned n = 0; n < c->num_comp; n++) {
-        if (r.role[n] == DWT_ROLE_OFF)
+        if (r->role[n] == DWT_ROLE_OFF)
             continue;
         bool hit = false;
-        enum dwt_op op = raw_hit(m, &r, n, in, &d, cyc_inc, &hit);
-        bool is_ir = r.role[n] != DWT_ROLE_SINGLE && r.pair[n] == DWT_PAIR_IR;
-        unsigned sec = r.role[n] == DWT_ROLE_FIRST ? n + 1u : n;
-        if (is_ir && r.role[n] == DWT_ROLE_SECOND) /* [DWT-IR-FIRST] */
+        enum dwt_op op = raw_hit(m, r, n, in, &d, cyc_inc, &hit);
+        bool is_ir = r->role[n] != DWT_ROLE_SINGLE && r->pair[n] == DWT_PAIR_IR;
+        unsigned sec = r->role[n] == DWT_ROLE_FIRST ? n + 1u : n;
+        if (is_ir && r->role[n] == DWT_ROLE_SECOND) /* [DWT-IR-FIRST] */
             res->ir_d[n] = in->ia_valid ? hit : m->ir[n];
         /* [DWT-CMP-ANY] */
         if (!hit || !dwt_auth_allowed(c, in, os[op], op_p[op], act_of(m, n)))
             continue;
         res->matched |= (uint16_t)(1u << n);
-        bool limit = r.role[n] == DWT_ROLE_SECOND && r.pair[n] != DWT_PAIR_LV;
+        bool limit = r->role[n] == DWT_ROLE_SECOND && r->pair[n] != DWT_PAIR_LV;
         if (!limit) /* [DWT-CMPM-1] */
             res->cmpmatch |= (uint16_t)(1u << n);
-        unsigned em = r.em[n];
+        unsigned em = r->em[n];
         if (em & DWT_EM_DBG)
             ev[op] = true;
         /* [DWT-PKT-1] */
@@ -378,10 +382,13 @@ void dwt_match_eval(const struct dwt_model *m, const struct dwt_in *in, bool cyc
             cand_add(&k[op], T_VALUE, n);
     }
 
-    /* [DWT-BUF-1] items 1-3 */
-    emit_op(m, &k[OP_IA], OP_IA, in->ia_addr & ~1u, &d, l);
-    emit_op(m, &k[OP_DA], OP_DA, in->da_pc & ~1u, &d, l);
-    emit_op(m, &k[OP_CYC], OP_CYC, m->pc_last, &d, l);
+    /* [DWT-BUF-1] items 1-3 (an op with no candidate, every c[] -1, emits nothing) */
+    if (cands_any(&k[OP_IA]))
+        emit_op(m, &k[OP_IA], OP_IA, in->ia_addr & ~1u, &d, l);
+    if (cands_any(&k[OP_DA]))
+        emit_op(m, &k[OP_DA], OP_DA, in->da_pc & ~1u, &d, l);
+    if (cands_any(&k[OP_CYC]))
+        emit_op(m, &k[OP_CYC], OP_CYC, m->pc_last, &d, l);
 
     /* [DWT-DBG-1] */
     bool halt = false, mon = false;

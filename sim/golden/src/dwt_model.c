@@ -23,6 +23,7 @@ void dwt_model_reset(struct dwt_model *m) {
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->pready_q = true;
+    dwt_match_roles(m, &m->roles); /* 8.1: from the reset FUNCTIONn values */
 }
 
 void dwt_model_eval(const struct dwt_model *m, const struct dwt_in *in, struct dwt_out *out) {
@@ -69,6 +70,7 @@ static void apply_write(struct dwt_model *m, const struct dwt_wr *w) {
         break;
     case DWT_WR_FUNC:
         m->func[w->idx] = w->val;
+        dwt_match_roles(m, &m->roles); /* 8.1: roles of cycle t+1 from FUNCTIONn */
         break;
     case DWT_WR_VMASK:
         m->vmask[w->idx] = w->val;
