@@ -401,9 +401,10 @@ module dwt_cmp #(
   assign da_last = {da_addr_i[31:2], da_addr_i[1:0] | da_smask};
 
   // ---- Per-comparator logic --------------------------------------------------------------
-  // One generate block per comparator, built from continuous assignments only (every
-  // vector bit has one driver; Icarus would otherwise re-evaluate loops of always_comb
-  // blocks on every transient). Bits n >= NumComp (the NumComp == 0 padding) are 0.
+  // Whole vectors, bit n for comparator n; what remains per comparator (gen_cmp) is built
+  // from continuous assignments only (every vector bit has one driver; Icarus would otherwise
+  // re-evaluate loops of always_comb blocks on every transient). Bits n >= NumComp (the
+  // NumComp == 0 padding) are 0.
   logic [NumCompW-1:0] is_snd, k_ir, vcls;  // Second; IR pair; value class
   logic [NumCompW-1:0] opk_ia, opk_da, opk_cy;   // the operation kind of each comparator
   logic [NumCompW-1:0] allow, lim;              // lim: Second of an IR or DR pair
@@ -412,12 +413,13 @@ module dwt_cmp #(
   logic [NumCompW-1:0] unused_id;
   // Decoded from the FUNCTIONn registers alone (no observation input), so that the
   // input-dependent logic below is a few operations on whole vectors rather than a mux per
-  // comparator. The decode is itself held in a register, role_q = role_of(FUNCTION fields),
-  // loaded from the written values at the edge of a COMP/FUNCTION write: it then costs
-  // nothing in the cycles without such a write (Verilator re-evaluates input-dependent
-  // logic at every eval and register-dependent logic at every clock edge; a register with
-  // an enable only when it is loaded). The same values as decoding the registers each
-  // cycle ([DWT-EVAL-1]: the written value acts from the cycle after the access edge).
+  // comparator. The decode is itself held in a register, rbit_q = role_of(FUNCTION fields)
+  // of each comparator, loaded from the written values at the edge of a COMP/FUNCTION
+  // write: it then costs nothing in the cycles without such a write (Verilator
+  // re-evaluates input-dependent logic at every eval and register-dependent logic at every
+  // clock edge; a register with an enable only when it is loaded). The same values as
+  // decoding the registers each cycle ([DWT-EVAL-1]: the written value acts from the cycle
+  // after the access edge).
   logic [NumCompW-1:0] dir_w, dir_r, dir_v;      // dir_ok(MATCH[1:0]) for a write / a read
   logic [NumCompW-1:0] hs_cyc, hs_ia, hs_dv, hs_da;             // which raw hit is hit[n]
   logic [NumCompW-1:0] hs_nir, hs_ndr, hs_ir, hs_dr, hs_lv;
