@@ -128,10 +128,11 @@ module dwt_top_fv #(
   logic [NumCompW*2-1:0]  fv_faction;  // u_regs.faction_q
   logic [NumCompW*2-1:0]  fv_fdvsize;  // u_regs.fdvsize_q
   logic [NumCompW*32-1:0] fv_vmask;    // u_regs.vmask_q
-  logic [NumCompW-1:0]    fv_matched;  // u_regs.matched_q
+  logic [NumCompW-1:0]    fv_matched;  // u_cmp.matched_q
   logic [31:0]            fv_cyccnt;   // u_cnt.cyccnt_q
   logic [39:0]            fv_cnt;      // u_cnt.cnt_q, counter k at [8k +: 8]
-  logic [NumCompW-1:0]    fv_mset;     // u_regs.matched_set_i: comparators matching now
+  logic [NumCompW-1:0]    fv_mset;     // u_cmp's `upd`: the match computed at this edge
+                                       // (comparators matching now; the block's next value)
 
   // ---- Environment -----------------------------------------------------------------------
 `include "apb_props.svh"

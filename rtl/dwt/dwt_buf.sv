@@ -37,7 +37,7 @@ module dwt_buf #(
 
   if (HasTrace != 0) begin : gen_buf
     logic [CntW-1:0]     cnt_q, cnt_d;
-    logic [Depth*40-1:0] mem_q, mem_d;
+    logic [Depth*40-1:0] mem_q;
     logic                valid_q, valid_d, ovf_q, ovf_d;
 
     // ---- Length of the list (the valid slots) -------------------------------------------
@@ -64,45 +64,47 @@ module dwt_buf #(
     // it (base + r == k); at most one slot does (ranks are distinct). A select per entry
     // over the slots (a 12:1 mux each), not a write at a computed index (a shifter over the
     // whole entry array in synthesis).
-    always_comb begin : push_list
-      logic [NumSlots*PosW-1:0] rk;    // rank of slot i at [PosW*i +: PosW]
-      logic [PosW-1:0] acc;
-      for (int k = 0; k < Depth; k++) begin
-        if (PosW'(k) >= base) begin
-          mem_d[40*k +: 40] = 40'h0;
-        end else if (pop && (k + 1 < Depth)) begin
-          mem_d[40*k +: 40] = mem_q[40*((k + 1 < Depth) ? k + 1 : k) +: 40];
-        end else begin
-          mem_d[40*k +: 40] = mem_q[40*k +: 40];
-        end
-      end
-      acc = '0;
-      for (int i = 0; i < NumSlots; i++) begin
-        rk[PosW*i +: PosW] = acc;
-        acc = acc + PosW'(slot_vld_i[i]);
-      end
-      if (slot_vld_i != '0) begin
-        for (int k = 0; k < Depth; k++) begin
-          for (int i = 0; i < NumSlots; i++) begin
-            if (slot_vld_i[i] && (rk[PosW*i +: PosW] < npush) &&
-                ((base + rk[PosW*i +: PosW]) == PosW'(k))) begin
-              mem_d[40*k +: 40] = slot_data_i[40*i +: 40];
-            end
-          end
-        end
-      end
-    end
-
+    // The entries' next values feed only the entry flip-flops, so they are computed in the
+    // flip-flops' own block (blocking temporaries, from the inputs and registers at the
+    // edge): a simulator evaluates them once, at the edge, and not again whenever an input
+    // changes (README, issue #22 item 1). The same next-state logic as a separate block.
     assign cnt_d   = CntW'(base + npush);
     assign valid_d = (base + npush) != '0;
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i or negedge rst_ni) begin : push_list
+      logic [Depth*40-1:0]      mem_d;
+      logic [NumSlots*PosW-1:0] rk;    // rank of slot i at [PosW*i +: PosW]
+      logic [PosW-1:0]          acc;
       if (!rst_ni) begin
         cnt_q   <= '0;
         mem_q   <= '0;
         valid_q <= 1'b0;
         ovf_q   <= 1'b0;
       end else begin
+        for (int k = 0; k < Depth; k++) begin
+          if (PosW'(k) >= base) begin
+            mem_d[40*k +: 40] = 40'h0;
+          end else if (pop && (k + 1 < Depth)) begin
+            mem_d[40*k +: 40] = mem_q[40*((k + 1 < Depth) ? k + 1 : k) +: 40];
+          end else begin
+            mem_d[40*k +: 40] = mem_q[40*k +: 40];
+          end
+        end
+        acc = '0;
+        for (int i = 0; i < NumSlots; i++) begin
+          rk[PosW*i +: PosW] = acc;
+          acc = acc + PosW'(slot_vld_i[i]);
+        end
+        if (slot_vld_i != '0) begin
+          for (int k = 0; k < Depth; k++) begin
+            for (int i = 0; i < NumSlots; i++) begin
+              if (slot_vld_i[i] && (rk[PosW*i +: PosW] < npush) &&
+                  ((base + rk[PosW*i +: PosW]) == PosW'(k))) begin
+                mem_d[40*k +: 40] = slot_data_i[40*i +: 40];
+              end
+            end
+          end
+        end
         cnt_q   <= cnt_d;
         mem_q   <= mem_d;
         valid_q <= valid_d;

@@ -67,8 +67,10 @@ module dwt_cmp #(
   input  logic                                        umon_en_i,
   input  logic                                        mon_prio_i,
   input  logic                                        monrdy_i,
-  // MATCHED set at this edge
-  output logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_set_o,
+  // MATCHED ([DWT-MATCHED-1], [DWT-MATCHED-2]): cleared at this edge by a read of
+  // DWT_FUNCTIONn (dwt_regs), held here beside the match logic that sets it
+  input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_clr_i,
+  output logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_o,
   // registered one-cycle pulses (cycle t+1)
   output logic [15:0]                                 cmpmatch_o,
   output logic                                        wpt_halt_o,
@@ -399,82 +401,93 @@ module dwt_cmp #(
   assign da_last = {da_addr_i[31:2], da_addr_i[1:0] | da_smask};
 
   // ---- Per-comparator logic --------------------------------------------------------------
-  // One generate block per comparator, built from continuous assignments only (every
-  // vector bit has one driver; Icarus would otherwise re-evaluate loops of always_comb
-  // blocks on every transient). Bits n >= NumComp (the NumComp == 0 padding) are 0.
+  // Whole vectors, bit n for comparator n; what remains per comparator (gen_cmp) is built
+  // from continuous assignments only (every vector bit has one driver; Icarus would otherwise
+  // re-evaluate loops of always_comb blocks on every transient). Bits n >= NumComp (the
+  // NumComp == 0 padding) are 0.
   logic [NumCompW-1:0] is_snd, k_ir, vcls;  // Second; IR pair; value class
-  logic [NumCompW-1:0] ia_eq, da_hit, dv_hit, cyc_hit, ir_hit, dr_hit, lv_hit;  // raw hits
   logic [NumCompW-1:0] opk_ia, opk_da, opk_cy;   // the operation kind of each comparator
-  logic [NumCompW-1:0] hit, allow, match, lim;   // lim: Second of an IR or DR pair
+  logic [NumCompW-1:0] allow, lim;              // lim: Second of an IR or DR pair
   logic [NumCompW-1:0] e_dbg, e_match, e_pc, e_addr, e_val;
-  logic [NumCompW-1:0] ir_q, ir_d, ir_gate;
+  logic [NumCompW-1:0] ir_q, ir_gate;
   logic [NumCompW-1:0] unused_id;
   // Decoded from the FUNCTIONn registers alone (no observation input), so that the
   // input-dependent logic below is a few operations on whole vectors rather than a mux per
-  // comparator. The decode is itself held in a register, role_q = role_of(FUNCTION fields),
-  // loaded from the written values at the edge of a COMP/FUNCTION write: it then costs
-  // nothing in the cycles without such a write (Verilator re-evaluates input-dependent
-  // logic at every eval and register-dependent logic at every clock edge; a register with
-  // an enable only when it is loaded). The same values as decoding the registers each
-  // cycle ([DWT-EVAL-1]: the written value acts from the cycle after the access edge).
+  // comparator. The decode is itself held in a register, rbit_q = role_of(FUNCTION fields)
+  // of each comparator, loaded from the written values at the edge of a COMP/FUNCTION
+  // write: it then costs nothing in the cycles without such a write (Verilator
+  // re-evaluates input-dependent logic at every eval and register-dependent logic at every
+  // clock edge; a register with an enable only when it is loaded). The same values as
+  // decoding the registers each cycle ([DWT-EVAL-1]: the written value acts from the cycle
+  // after the access edge).
   logic [NumCompW-1:0] dir_w, dir_r, dir_v;      // dir_ok(MATCH[1:0]) for a write / a read
   logic [NumCompW-1:0] hs_cyc, hs_ia, hs_dv, hs_da;             // which raw hit is hit[n]
   logic [NumCompW-1:0] hs_nir, hs_ndr, hs_ir, hs_dr, hs_lv;
   logic [NumCompW-1:0] act_dbg;                  // ACTION == 01
 
+  // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write ----
+  // Held role bit by role bit: bit b of comparator n is rbit_q[NumCompW*b + n], so each
+  // decoded term is one whole vector of the register (no per-comparator gathering that a
+  // simulator would redo after every edge). The padding above NumComp keeps RoleRst.
+  logic [RoleW*NumCompW-1:0] rbit_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : roles
+    logic [RoleW-1:0] r;
+    if (!rst_ni) begin
+      for (int b = 0; b < RoleW; b++) begin
+        rbit_q[NumCompW*b +: NumCompW] <= {NumCompW{RoleRst[b]}};
+      end
+    end else if (|cfg_wr_i) begin
+      for (int n = 0; n < NumComp; n++) begin  // a write to any comparator may change n's pair
+        r = role_of(n, fmatch_d_i, faction_d_i, fdvsize_d_i, id_i);
+        for (int b = 0; b < RoleW; b++) begin
+          rbit_q[NumCompW*b + n] <= r[b];
+        end
+      end
+    end
+  end
+  if (NumComp == 0) begin : gen_pad
+    // the NumComp == 0 padding: never written, MATCH 0000 (no role) for ever
+    logic unused_pad;
+    assign unused_pad = ^{fmatch_d_i, faction_d_i, fdvsize_d_i, id_i};
+  end
+  assign is_snd  = rbit_q[NumCompW*RSnd    +: NumCompW];
+  assign vcls    = rbit_q[NumCompW*RVcls   +: NumCompW];
+  assign k_ir    = rbit_q[NumCompW*RKIr    +: NumCompW];
+  assign dir_w   = rbit_q[NumCompW*RDirW   +: NumCompW];
+  assign dir_r   = rbit_q[NumCompW*RDirR   +: NumCompW];
+  assign act_dbg = rbit_q[NumCompW*RActDbg +: NumCompW];
+
+  // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of --
+  assign opk_cy  = rbit_q[NumCompW*ROpkCy  +: NumCompW];
+  assign opk_ia  = rbit_q[NumCompW*ROpkIa  +: NumCompW];
+  assign opk_da  = rbit_q[NumCompW*ROpkDa  +: NumCompW];
+  assign hs_cyc  = rbit_q[NumCompW*RHsCyc  +: NumCompW];
+  assign hs_ia   = rbit_q[NumCompW*RHsIa   +: NumCompW];
+  assign hs_dv   = rbit_q[NumCompW*RHsDv   +: NumCompW];
+  assign hs_da   = rbit_q[NumCompW*RHsDa   +: NumCompW];
+  assign hs_nir  = rbit_q[NumCompW*RHsNir  +: NumCompW];
+  assign hs_ndr  = rbit_q[NumCompW*RHsNdr  +: NumCompW];
+  assign hs_ir   = rbit_q[NumCompW*RHsIr   +: NumCompW];
+  assign hs_dr   = rbit_q[NumCompW*RHsDr   +: NumCompW];
+  assign hs_lv   = rbit_q[NumCompW*RHsLv   +: NumCompW];
+  assign lim     = rbit_q[NumCompW*RLim    +: NumCompW];
+  assign e_dbg   = rbit_q[NumCompW*REDbg   +: NumCompW];
+  assign e_match = rbit_q[NumCompW*REMatch +: NumCompW];
+  assign e_pc    = rbit_q[NumCompW*REPc    +: NumCompW];
+  assign e_addr  = rbit_q[NumCompW*REAddr  +: NumCompW];
+  assign e_val   = rbit_q[NumCompW*REVal   +: NumCompW];
+  // Single, First and DR pair select nothing of their own here (they are folded into the
+  // terms above).
+  logic unused_role;
+  assign unused_role = ^{rbit_q[NumCompW*RSgl +: NumCompW], rbit_q[NumCompW*RFst +: NumCompW],
+                         rbit_q[NumCompW*RKDr +: NumCompW]};
+
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
-    localparam int Prev = (n > 0) ? n - 1 : 0;            // First of the pair of a Second
     localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
 
     assign unused_id[n] = id_i[5*n + 3];  // ID bit 3 (data address, always 1) selects nothing
 
-    // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write --
-    logic [RoleW-1:0] role_q;
-    if (n < NumComp) begin : gen_role
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          role_q <= RoleRst;
-        end else if (|cfg_wr_i) begin  // a write to any comparator may change n's pair
-          role_q <= role_of(n, fmatch_d_i, faction_d_i, fdvsize_d_i, id_i);
-        end
-      end
-    end else begin : gen_pad
-      // the NumComp == 0 padding: never written, MATCH 0000 (no role) for ever
-      assign role_q = RoleRst;
-      logic unused_pad;
-      assign unused_pad = ^{fmatch_d_i, faction_d_i, fdvsize_d_i, id_i};
-    end
-    assign is_snd[n]  = role_q[RSnd];
-    assign vcls[n]    = role_q[RVcls];
-    assign k_ir[n]    = role_q[RKIr];
-    assign dir_w[n]   = role_q[RDirW];
-    assign dir_r[n]   = role_q[RDirR];
-    assign act_dbg[n] = role_q[RActDbg];
-
-    // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of
-    assign opk_cy[n]  = role_q[ROpkCy];
-    assign opk_ia[n]  = role_q[ROpkIa];
-    assign opk_da[n]  = role_q[ROpkDa];
-    assign hs_cyc[n]  = role_q[RHsCyc];
-    assign hs_ia[n]   = role_q[RHsIa];
-    assign hs_dv[n]   = role_q[RHsDv];
-    assign hs_da[n]   = role_q[RHsDa];
-    assign hs_nir[n]  = role_q[RHsNir];
-    assign hs_ndr[n]  = role_q[RHsNdr];
-    assign hs_ir[n]   = role_q[RHsIr];
-    assign hs_dr[n]   = role_q[RHsDr];
-    assign hs_lv[n]   = role_q[RHsLv];
-    assign lim[n]     = role_q[RLim];
-    assign e_dbg[n]   = role_q[REDbg];
-    assign e_match[n] = role_q[REMatch];
-    assign e_pc[n]    = role_q[REPc];
-    assign e_addr[n]  = role_q[REAddr];
-    assign e_val[n]   = role_q[REVal];
-
-    // ---- [DWT-IR-FIRST] "previous instruction was in this range", held by the Second -----
-    // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
-    assign ir_d[n]    = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[Prev]) ?
-                        (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
+    // [DWT-IR-FIRST] (ir_q's next value: in the block `upd` below)
     assign ir_gate[n] = k_ir[n] && (is_snd[n] ? ir_q[n] : ir_q[Next]);
   end
 
@@ -488,15 +501,19 @@ module dwt_cmp #(
   // from the registered roles alone): every use of a raw hit below is masked by the role
   // bit that selects it (hit, the LV2 Second's use of its First's da_hit, ir_d under
   // lim && k_ir), so the hits no role selects, left 0, are never seen.
-  // One block per operation kind, reading only inputs of the module and its own variables.
+  // Each group is a function of the module's inputs and registers, evaluated for the
+  // comparators its selection masks name (sel_*: the need_* above, restricted to a range).
   logic [NumCompW-1:0] need_da, need_dr, need_ir, need_lane;
   assign need_da   = hs_da | (hs_lv >> 1);            // bit n: hs_lv[n + 1] (LV2 uses it)
   assign need_dr   = hs_dr | (hs_ndr << 1);           // bit n: hs_ndr[n - 1] (the First)
   assign need_ir   = hs_ir | (hs_nir << 1) | (lim & k_ir);
   assign need_lane = hs_dv | hs_lv;                   // the value lanes beq/heq/weq
 
-  always_comb begin : raw_ia
-    logic [31:1] c, c_p;        // COMP of n, n-1 (bit 0 ignored)
+  // {ir_hit, ia_eq}
+  function automatic logic [2*NumCompW-1:0] raw_ia(logic [NumCompW-1:0] sel_eq,
+                                                    logic [NumCompW-1:0] sel_ir);
+    logic [31:1]         c, c_p;        // COMP of n, n-1 (bit 0 ignored)
+    logic [NumCompW-1:0] ia_eq, ir_hit;
     ia_eq  = '0;
     ir_hit = '0;
     c      = '0;
@@ -506,34 +523,44 @@ module dwt_cmp #(
         c   = comp_i[32*n + 1 +: 31];
         c_p = comp_i[32*((n > 0) ? n - 1 : 0) + 1 +: 31];
         // [DWT-CMP-IA] halfword address, COMP bit 0 ignored.
-        if (hs_ia[n]) begin
+        if (sel_eq[n]) begin
           ia_eq[n]  = (ia_addr_i[31:1] == c[31:1]);
         end
         // [DWT-CMP-IR] both ends inclusive, halfword addresses; held by the Second n.
-        if (need_ir[n]) begin
+        if (sel_ir[n]) begin
           ir_hit[n] = (n > 0) && (c_p[31:1] <= ia_addr_i[31:1]) &&
                       (ia_addr_i[31:1] <= c[31:1]);
         end
       end
     end
-  end
+    raw_ia = {ir_hit, ia_eq};
+  endfunction
 
-  always_comb begin : raw_cyc
-    logic [31:0] c;
+  function automatic logic [NumCompW-1:0] raw_cyc(logic [NumCompW-1:0] sel);
+    logic [31:0]         c;
+    logic [NumCompW-1:0] cyc_hit;
     cyc_hit = '0;
     c       = '0;
     if (cyc_inc_i) begin
       for (int n = 0; n < NumCompW; n++) begin
         c = comp_i[32*n +: 32];
         // [DWT-CMP-CYC] the increment makes CYCCNT equal to COMP.
-        if (hs_cyc[n]) begin
+        if (sel[n]) begin
           cyc_hit[n] = (cyc_next_i == c);
         end
       end
     end
-  end
+    raw_cyc = cyc_hit;
+  endfunction
 
-  always_comb begin : raw_da
+  // {lv_hit, dr_hit, dv_hit, da_hit}; da_prev: da_hit of comparators outside the selection
+  // (an LV2 Second's First may lie in the other range).
+  function automatic logic [4*NumCompW-1:0] raw_da(logic [NumCompW-1:0] sel_lane,
+                                                    logic [NumCompW-1:0] sel_da,
+                                                    logic [NumCompW-1:0] sel_dv,
+                                                    logic [NumCompW-1:0] sel_dr,
+                                                    logic [NumCompW-1:0] sel_lv,
+                                                    logic [NumCompW-1:0] da_prev);
     logic [31:0] c, c_p;        // COMP of n, n-1
     logic [31:0] vm;            // VMASK of n (0 where not implemented)
     logic [1:0]  v;             // DATAVSIZE of n
@@ -543,6 +570,7 @@ module dwt_cmp #(
     logic [1:0]  ovl_lg, lv_off;
     logic [2:0]  ovl_ign;
     logic        dv_lane, lv_lane, da_hit_p;
+    logic [NumCompW-1:0] da_hit, dv_hit, dr_hit, lv_hit;
     da_hit   = '0;
     dv_hit   = '0;
     dr_hit   = '0;
@@ -557,7 +585,7 @@ module dwt_cmp #(
         // [DWT-CMP-VM] mask = (HasVmask && ID[n].2) ? VMASK[n] : 0; vmask_i is already 0
         // where DWT_VMASKn is not implemented (no HasVmask), the ID bit is applied here.
         // [DWT-CMP-VM] the access lanes against the low lanes of COMP / VMASK.
-        if (need_lane[n]) begin
+        if (sel_lane[n]) begin
           vm  = id_i[5*n + 2] ? vmask_i[32*n +: 32] : 32'h0;
           for (int b = 0; b < 4; b++) begin
             beq[b] = ((da_data_i[8*b +: 8] ^ c[7:0]) & ~vm[7:0]) == 8'h0;
@@ -571,7 +599,7 @@ module dwt_cmp #(
         // block's size: ovl(A, s, Cal, w) == ((addr ^ COMP) & ~(max(s, w) - 1)) == 0. The
         // low address bits ignored: max(s, w) - 1 (w = 8 for DATAVSIZE 11, which sup()
         // refuses anyway).
-        if (need_da[n]) begin
+        if (sel_da[n]) begin
           ovl_lg    = (v > da_size_i) ? v : da_size_i;
           ovl_ign   = (ovl_lg == 2'b00) ? 3'b000 : (ovl_lg == 2'b01) ? 3'b001 :
                       (ovl_lg == 2'b10) ? 3'b011 : 3'b111;
@@ -579,7 +607,7 @@ module dwt_cmp #(
                       (((da_addr_i[2:0] ^ c[2:0]) & ~ovl_ign) == 3'b000);
         end
         // [DWT-CMP-DV] s >= w and some w-sized aligned lane of the access matches.
-        if (hs_dv[n]) begin
+        if (sel_dv[n]) begin
           dv_lane   = (v == 2'b00) ? (beq[0] || ((da_size_i != 2'b00) && beq[1]) ||
                                       ((da_size_i == 2'b10) && (beq[2] || beq[3]))) :
                       (v == 2'b01) ? ((da_size_i != 2'b00) &&
@@ -589,7 +617,7 @@ module dwt_cmp #(
         end
         // Pair hits, held by the Second n (n - 1 is the First).
         // [DWT-CMP-DR] byte-exact range, direction of the First.
-        if (need_dr[n]) begin
+        if (sel_dr[n]) begin
           dr_hit[n] = (n > 0) && dir_v[(n > 0) ? n - 1 : 0] &&
                       (da_a <= c) && (c_p <= da_last);
         end
@@ -597,7 +625,7 @@ module dwt_cmp #(
         // B = C[n-1] & ~(w-1) lies in the access: with s >= w that is
         // ((C[n-1] ^ addr) & ~(s-1)) == 0, and the lane offset is B - A = C[n-1][1:0] &
         // ~(w-1) & (s-1). s >= w is part of each lane case.
-        if (hs_lv[n]) begin
+        if (sel_lv[n]) begin
           lv_off    = (v == 2'b00) ? (c_p[1:0] & da_smask) :
                       (v == 2'b01) ? ({c_p[1], 1'b0} & da_smask) : 2'b00;
           lv_lane   = (v == 2'b00) ? beq[lv_off] :
@@ -607,25 +635,67 @@ module dwt_cmp #(
                       (da_addr_i[31:2] == c_p[31:2]) &&
                       (((da_addr_i[1:0] ^ c_p[1:0]) & ~da_smask) == 2'b00);
         end
-        da_hit_p = da_hit[n];
+        da_hit_p = da_hit[n] || da_prev[n];
       end
     end
+    raw_da = {lv_hit, dr_hit, dv_hit, da_hit};
+  endfunction
+
+  // hit[n] (section 8.2 [DWT-CMP-ANY]), on whole vectors: the raw hit the role selects. A
+  // First takes its Second's range hit: bit n + 1 shifted down (the last comparator is never
+  // a First, so the 0 shifted in is never selected).
+  function automatic logic [NumCompW-1:0] hit_of(logic [NumCompW-1:0] cyc_hit,
+      logic [NumCompW-1:0] ia_eq, logic [NumCompW-1:0] dv_hit, logic [NumCompW-1:0] da_hit,
+      logic [NumCompW-1:0] ir_hit, logic [NumCompW-1:0] dr_hit, logic [NumCompW-1:0] lv_hit);
+    hit_of = (hs_cyc & cyc_hit) | (hs_ia & ia_eq) | (hs_dv & dv_hit) | (hs_da & da_hit) |
+             (hs_nir & (ir_hit >> 1)) | (hs_ndr & (dr_hit >> 1)) |
+             (hs_ir & ir_hit) | (hs_dr & dr_hit) | (hs_lv & lv_hit);
+  endfunction
+
+  // ---- Where the hits are evaluated ------------------------------------------------------
+  // The trace packets of comparators 0..NumTrc-1 ([DWT-PKT-1]) go to dwt_buf's entries in
+  // the same edge, through another module: those comparators' hits are combinational logic
+  // (the `lo` range, only with trace packets; pairs are (even, odd), so a range of 4 holds
+  // whole pairs). Every other use of a match (MATCHED, CMPMATCH, the debug events, the IR
+  // state) is a flip-flop of this module: for the comparators of the `hi` range the hits
+  // are computed inside those flip-flops' block (`upd`, blocking temporaries from the
+  // inputs and registers at the edge), so a simulator evaluates them once a cycle, at the
+  // edge, not also whenever an input changes (README, issue #22 item 1). The same logic as
+  // one combinational block; in hardware nothing changes.
+  localparam int NumLo = (HasTrace != 0) ? NumTrc : 0;
+  localparam logic [NumCompW-1:0] LoMask = NumCompW'((64'd1 << NumLo) - 64'd1);
+
+  logic [NumCompW-1:0] ir_hit_l, da_hit_l;  // raw hits of the `lo` comparators that `upd` uses
+  logic [NumCompW-1:0] match_l;             // match of the `lo` comparators (0 elsewhere)
+  if (NumLo > 0) begin : gen_lo
+    logic [NumCompW-1:0] ia_eq_l, cyc_hit_l, dv_hit_l, dr_hit_l, lv_hit_l;
+    // (each function's result goes to one variable first: a concatenation on the left of
+    // the call would make a simulator evaluate the call once per part)
+    always_comb begin : raw_lo
+      logic [2*NumCompW-1:0] ia_v;
+      logic [4*NumCompW-1:0] da_v;
+      ia_v      = raw_ia(hs_ia & LoMask, need_ir & LoMask);
+      cyc_hit_l = raw_cyc(hs_cyc & LoMask);
+      da_v      = raw_da(need_lane & LoMask, need_da & LoMask, hs_dv & LoMask,
+                         need_dr & LoMask, hs_lv & LoMask, '0);
+      {ir_hit_l, ia_eq_l}                      = ia_v;
+      {lv_hit_l, dr_hit_l, dv_hit_l, da_hit_l} = da_v;
+    end
+    assign match_l = hit_of(cyc_hit_l, ia_eq_l, dv_hit_l, da_hit_l, ir_hit_l, dr_hit_l,
+                            lv_hit_l) & allow & LoMask;
+  end else begin : gen_no_lo
+    assign {ir_hit_l, da_hit_l} = '0;
+    assign match_l = '0;
   end
 
-  // ---- Match (section 8.2 [DWT-CMP-ANY]), on whole vectors ------------------------------
+  // ---- Match (section 8.2 [DWT-CMP-ANY]) -------------------------------------------------
   assign dir_v = da_write_i ? dir_w : dir_r;
-  // A First takes its Second's range hit: bit n + 1 shifted down (the last comparator is
-  // never a First, so the 0 shifted in is never selected).
-  assign hit   = (hs_cyc & cyc_hit) | (hs_ia & ia_eq) | (hs_dv & dv_hit) | (hs_da & da_hit) |
-                 (hs_nir & (ir_hit >> 1)) | (hs_ndr & (dr_hit >> 1)) |
-                 (hs_ir & ir_hit) | (hs_dr & dr_hit) | (hs_lv & lv_hit);
   // Allowed with the comparator's own ACTION and its operation's attributes.
   logic [NumCompW-1:0] ok_ia, ok_da, ok_cy;
   assign ok_ia = (act_dbg & {NumCompW{ia_ok_dbg}}) | (~act_dbg & {NumCompW{ia_ok_trc}});
   assign ok_da = (act_dbg & {NumCompW{da_ok_dbg}}) | (~act_dbg & {NumCompW{da_ok_trc}});
   assign ok_cy = (act_dbg & {NumCompW{cy_ok_dbg}}) | (~act_dbg & {NumCompW{cy_ok_trc}});
   assign allow = (opk_ia & ok_ia) | (opk_da & ok_da) | (opk_cy & ok_cy);
-  assign match = hit & allow;  // hit is 0 for OFF comparators
 
   // ---- Data trace packet candidates and selection (section 10.1) -------------------------
   // [DWT-PKT-1] comparators 0..3, HasTrace, trace_ok(op), and the IR first-instruction rule.
@@ -634,7 +704,7 @@ module dwt_cmp #(
 
   for (genvar c = 0; c < 4; c++) begin : gen_cand
     if (c < NumTrc) begin : gen_trc
-      assign cand[c]    = (HasTrace != 0) && match[c] && !ir_gate[c] &&
+      assign cand[c]    = (HasTrace != 0) && match_l[c] && !ir_gate[c] &&
                           ((opk_ia[c] && ia_tok) || (opk_da[c] && da_tok) ||
                            (opk_cy[c] && cy_tok));
       // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
@@ -705,8 +775,6 @@ module dwt_cmp #(
   end
 
   // ---- Debug events (section 9) ----------------------------------------------------------
-  logic ev_ia, ev_da, ev_cy, halt, mon;
-
   function automatic logic halt_c(logic s, logic p, logic hda, logic uhda, logic uhdas,
                                   logic cde, logic shalt, logic ssde);
     halt_c = (hda || ((Ude != 0) && !p && uhda)) && cde && !shalt &&
@@ -718,47 +786,72 @@ module dwt_cmp #(
     mon_c = (HasMain != 0) && (monen || ((Ude != 0) && !p && umonen)) && (l ? rdy : prio);
   endfunction
 
-  assign ev_ia = |(match & e_dbg & opk_ia);
-  assign ev_da = |(match & e_dbg & opk_da);
-  assign ev_cy = |(match & e_dbg & opk_cy);
-
-  // [DWT-DBG-HALT] halting wins; [DWT-DBG-MON] otherwise the DebugMonitor pends.
-  assign halt = (ev_ia && halt_c(ia_s, ia_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
-                                 s_halt_i, s_sde_i)) ||
-                (ev_da && halt_c(da_s, da_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
-                                 s_halt_i, s_sde_i)) ||
-                (ev_cy && halt_c(cy_s, cy_p, hda_i, uhda_i, uhda_s_i, c_debugen_i,
-                                 s_halt_i, s_sde_i));
-  assign mon  = !halt &&
-                ((ev_ia && mon_c(ia_priv_i, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)) ||
-                 (ev_da && mon_c(da_priv_i, da_lazyfp_i, mon_en_i, umon_en_i, monrdy_i,
-                                 mon_prio_i)) ||
-                 (ev_cy && mon_c(cy_p, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)));
-
-  // ---- Registered outputs ----------------------------------------------------------------
-  logic [NumCompW-1:0] cmpmatch_q, cmpmatch_d;
+  // ---- Registered outputs, MATCHED and the IR state: every use of a match but the packets --
+  logic [NumCompW-1:0] cmpmatch_q, matched_q;
   logic                halt_q, mon_q;
+  localparam logic [NumCompW-1:0] Impl = NumCompW'((64'd1 << NumComp) - 64'd1);
 
-  // [DWT-CMPM-1] the limit comparator of an IR or DR range never pulses.
-  assign cmpmatch_d    = (HasExtTrig != 0) ? (match & ~lim) : '0;
-  assign matched_set_o = match;  // [DWT-MATCHED-1]
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin : upd
+    logic [NumCompW-1:0] ir_hit;
+    logic [2*NumCompW-1:0] ia_v;
+    logic [4*NumCompW-1:0] da_v;
+    logic [NumCompW-1:0] ir_hit_h, ia_eq_h, cyc_hit_h, da_hit_h, dv_hit_h, dr_hit_h, lv_hit_h;
+    logic [NumCompW-1:0] match, ir_d;
+    logic                ev_ia, ev_da, ev_cy, halt, mon;
     if (!rst_ni) begin
       cmpmatch_q  <= '0;
       halt_q      <= 1'b0;
       mon_q       <= 1'b0;
       ir_q        <= '0;
+      matched_q   <= '0;
       pe_secure_q <= 1'b0;
     end else begin
-      cmpmatch_q  <= cmpmatch_d;
+      // The raw hits of the `hi` comparators, with the `lo` ones of the combinational block.
+      ia_v      = raw_ia(hs_ia & ~LoMask, need_ir & ~LoMask);
+      cyc_hit_h = raw_cyc(hs_cyc & ~LoMask);
+      da_v      = raw_da(need_lane & ~LoMask, need_da & ~LoMask, hs_dv & ~LoMask,
+                         need_dr & ~LoMask, hs_lv & ~LoMask, da_hit_l);
+      {ir_hit_h, ia_eq_h}                      = ia_v;
+      {lv_hit_h, dr_hit_h, dv_hit_h, da_hit_h} = da_v;
+      ir_hit  = ir_hit_l | ir_hit_h;
+      // The `lo` comparators' matches are those of the combinational block; a pair lies
+      // within one range (lo_pairs_A), so the hi range's own hits make its matches.
+      match   = match_l | (hit_of(cyc_hit_h, ia_eq_h, dv_hit_h, da_hit_h, ir_hit_h, dr_hit_h,
+                                  lv_hit_h) & allow & ~LoMask);
+      // [DWT-IR-FIRST] "previous instruction was in this range", held by the Second.
+      // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
+      for (int n = 0; n < NumCompW; n++) begin
+        ir_d[n] = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[(n > 0) ? n - 1 : 0]) ?
+                  (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
+      end
+      ev_ia = |(match & e_dbg & opk_ia);
+      ev_da = |(match & e_dbg & opk_da);
+      ev_cy = |(match & e_dbg & opk_cy);
+      // [DWT-DBG-HALT] halting wins; [DWT-DBG-MON] otherwise the DebugMonitor pends.
+      halt = (ev_ia && halt_c(ia_s, ia_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                              s_halt_i, s_sde_i)) ||
+             (ev_da && halt_c(da_s, da_priv_i, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                              s_halt_i, s_sde_i)) ||
+             (ev_cy && halt_c(cy_s, cy_p, hda_i, uhda_i, uhda_s_i, c_debugen_i,
+                              s_halt_i, s_sde_i));
+      mon  = !halt &&
+             ((ev_ia && mon_c(ia_priv_i, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)) ||
+              (ev_da && mon_c(da_priv_i, da_lazyfp_i, mon_en_i, umon_en_i, monrdy_i,
+                              mon_prio_i)) ||
+              (ev_cy && mon_c(cy_p, 1'b0, mon_en_i, umon_en_i, monrdy_i, mon_prio_i)));
+      // [DWT-CMPM-1] the limit comparator of an IR or DR range never pulses.
+      cmpmatch_q  <= (HasExtTrig != 0) ? (match & ~lim) : '0;
       halt_q      <= halt;
       mon_q       <= mon;
       ir_q        <= ir_d;
+      // [DWT-MATCHED-1] a match sets MATCHED; [DWT-MATCHED-2], [DWT-EVAL-2] a read of
+      // DWT_FUNCTIONn clears it at its setup edge, a match at the same edge sets it again.
+      matched_q   <= (matched_q & ~matched_clr_i) | (Impl & match);
       pe_secure_q <= pe_secure_d;
     end
   end
 
+  assign matched_o  = matched_q;
   assign cmpmatch_o = 16'(cmpmatch_q);
   assign wpt_halt_o = halt_q;
   assign wpt_mon_o  = mon_q;
@@ -782,6 +875,9 @@ module dwt_cmp #(
   `CS_ASSERT(one_op_A, ((opk_ia & opk_da) | (opk_ia & opk_cy) | (opk_da & opk_cy)) == '0)
   // [DWT-DBG-1] halt and DebugMonitor are never both signalled.
   `CS_ASSERT(wpt_excl_A, !(wpt_halt_o && wpt_mon_o))
+  // A pair lies within one range of the hits' evaluation: the last `lo` comparator is never
+  // a First (only odd comparators are Seconds, [DWT-ID-1]).
+  `CS_ASSERT(lo_pairs_A, ((hs_nir | hs_ndr) & (LoMask ^ (LoMask >> 1))) == '0)
 
 endmodule
 

@@ -31,8 +31,10 @@ module dwt_regs #(
   output logic                                        pslverr_o,
   // comparator identification ([DWT-ID-1], 5 bits per comparator)
   input  logic [((NumComp > 0) ? NumComp : 1)*5-1:0]  id_i,
-  // MATCHED set at this edge ([DWT-MATCHED-1])
-  input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_set_i,
+  // MATCHED ([DWT-MATCHED-1]; the bits are held in dwt_cmp, beside the match logic that
+  // sets them) and its clear by a read of DWT_FUNCTIONn at this edge ([DWT-MATCHED-2])
+  input  logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_i,
+  output logic [((NumComp > 0) ? NumComp : 1)-1:0]    matched_clr_o,
   // counter and PC sample values for reads (setup cycle)
   input  logic [31:0]                                 cyccnt_i,
   input  logic [39:0]                                 evcnt_i,
@@ -81,7 +83,7 @@ module dwt_regs #(
   logic [NumCompW*2-1:0]  faction_q, faction_d;
   logic [NumCompW*2-1:0]  fdvsize_q, fdvsize_d;
   logic [NumCompW*32-1:0] vmask_q;
-  logic [NumCompW-1:0]    matched_q, matched_d;
+  logic [NumCompW-1:0]    matched_q;
   logic [31:0]            prdata_q, prdata_d;
   logic                   pslverr_q, pslverr_d;
 
@@ -181,8 +183,8 @@ module dwt_regs #(
     end
     assign cfg_wr_o[n]          = wr_comp || wr_func;
     // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
-    // edge; a match at the same edge sets it again (set wins).
-    assign matched_d[n]         = (matched_q[n] && !rd_func) || (Impl && matched_set_i[n]);
+    // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
+    assign matched_clr_o[n]     = rd_func;
   end
 
   // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value (the fields of the
@@ -297,6 +299,7 @@ module dwt_regs #(
   assign vmask_o      = vmask_q;
   assign prdata_o     = prdata_q;
   assign pslverr_o    = pslverr_q;
+  assign matched_q    = matched_i;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -304,7 +307,6 @@ module dwt_regs #(
       fmatch_q  <= '0;
       faction_q <= '0;
       fdvsize_q <= '0;
-      matched_q <= '0;
       prdata_q  <= '0;
       pslverr_q <= 1'b0;
     end else begin
@@ -312,7 +314,6 @@ module dwt_regs #(
       fmatch_q  <= fmatch_d;
       faction_q <= faction_d;
       fdvsize_q <= fdvsize_d;
-      matched_q <= matched_d;
       prdata_q  <= prdata_d;
       pslverr_q <= pslverr_d;
     end

@@ -120,7 +120,7 @@ module dwt_top #(
   logic [NumCompW*32-1:0] comp, vmask;
   logic [NumCompW*4-1:0]  fmatch_d;
   logic [NumCompW*2-1:0]  fdvsize, faction_d, fdvsize_d;
-  logic [NumCompW-1:0]    cfg_wr, matched_set;
+  logic [NumCompW-1:0]    cfg_wr, matched, matched_clr;
   logic [31:0]            wdata, cyccnt, pcsr, cyc_next, pc_last;
   logic [39:0]            evcnt;
   logic                   cyccnt_wr, post_load, cyc_inc, pc_last_tok;
@@ -153,7 +153,8 @@ module dwt_top #(
     .prdata_o      (prdata_o),
     .pslverr_o     (pslverr_o),
     .id_i          (id),
-    .matched_set_i (matched_set),
+    .matched_i     (matched),
+    .matched_clr_o (matched_clr),
     .cyccnt_i      (cyccnt),
     .evcnt_i       (evcnt),
     .pcsr_i        (pcsr),
@@ -290,7 +291,8 @@ module dwt_top #(
     .umon_en_i     (umon_en_i),
     .mon_prio_i    (mon_prio_i),
     .monrdy_i      (monrdy_i),
-    .matched_set_o (matched_set),
+    .matched_clr_i (matched_clr),
+    .matched_o     (matched),
     .cmpmatch_o    (cmpmatch_o),
     .wpt_halt_o    (wpt_halt_o),
     .wpt_mon_o     (wpt_mon_o),
