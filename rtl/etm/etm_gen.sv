@@ -112,6 +112,8 @@ module etm_gen #(
   logic [3:0]  qa_len, qt_len;          // qa closes at A, qt at the tail [ETM-Q-7]
   logic [13:0] qt_c;                    // the tail close's count and address
   logic [31:0] qt_a;
+  logic [39:0] ap_pkt;                  // the address part of an address packet (addr_part)
+  logic [2:0]  ap_len;
   logic        qt_go;                   // the tail close has a packet
   logic        q_pend;                  // a Q is pending (state)
   localparam logic [13:0] QMax = 14'd16383;   // Q_MAX [ETM-Q-3] (e)
@@ -222,32 +224,27 @@ module etm_gen #(
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
-// address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A). The
-// headers are 90-92 (exact), 96 (short), 9B (long); the Q packets' address part is q_build's
-`define ETM_ADDR begin \
-    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT(8'h90) \
-    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT(8'h91) \
-    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT(8'h92) \
-    else if (wa[31:8] == hist_d[31:8]) begin \
-      `ETM_PUT(8'h96) `ETM_PUT({1'b0, wa[7:1]}) end \
-    else if (wa[31:16] == hist_d[31:16]) begin \
-      `ETM_PUT(8'h96) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
-    else begin \
-      `ETM_PUT(8'h9B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
-      `ETM_PUT(wa[31:24]) end \
-    `ETM_HPUSH(wa) end
-
 // n (0..8) bytes p (the first in bits [8n-1 -: 8]) appended to buffer b of length l with one
-// shift (the Q packets [ETM-Q-PKT]; b is eb/el or ob/ol)
-`define ETM_APPEND(b, l, p, n) begin \
-    b = (b << {(n), 3'b000}) | {{(MaxB-8)*8{1'b0}}, (p)}; l = l + {2'b00, (n)}; end
+// shift (b is eb/el or ob/ol; the address packets and the Q packets [ETM-Q-PKT]). Only the
+// low w bytes of b shift: the caller knows that b holds at most w - n bytes (w = MaxB: any)
+`define ETM_APPEND(b, l, w, p, n) begin \
+    b[(w)*8-1:0] = (b[(w)*8-1:0] << {(n), 3'b000}) | {{((w)-8)*8{1'b0}}, (p)}; \
+    l = l + {2'b00, (n)}; end
+
+// address(A) [ETM-ADDR-2]: addr_part with the headers 90-92, 96, 9B; then hist_push(A)
+`define ETM_ADDR begin \
+    {ap_len, ap_pkt} = addr_part(8'h90, wa, hist_d, hist_is_d); \
+    `ETM_APPEND(eb, el, MaxB, {24'h0, ap_pkt}, {1'b0, ap_len}) \
+    `ETM_HPUSH(wa) end
 
 // close the pending Q at A [ETM-Q-3], [ETM-Q-6] into buffer b/l: the packet qa, built once a
 // cycle from the state (at every close at A the count, the history and q_eret are the
 // cycle's q_cnt_q, hist_q and q_eret_q: the close comes first in the event, or the event's
-// update is undone, or there is no event), then hist_push(A) [ETM-Q-8]; q_cnt := 0
+// update is undone, or there is no event), then hist_push(A) [ETM-Q-8]; q_cnt := 0. b holds
+// at most one byte before it (none at step 0, at most the atoms' flush in the overflow and
+// untraced-event paths), so only its low 9 bytes shift
 `define ETM_QCLOSE(b, l) begin \
-    `ETM_APPEND(b, l, qa_pkt, qa_len) \
+    `ETM_APPEND(b, l, 9, qa_pkt, qa_len) \
     `ETM_HPUSH(addr_a) \
     q_cnt_d = 14'd0; q_eret_d = 1'b0; end
 
@@ -266,29 +263,42 @@ module etm_gen #(
     ts_prev_d = gts_i; \
     ts_req_d = 1'b0; end
 
-  // ---- Q(c, a) [ETM-Q-PKT], built once: {length, bytes} --------------------------------
-  // The address part of [ETM-ADDR-2] against history h/his with the Q headers A0-A2 (exact),
-  // A6 (short, 1 or 2 bytes), AB (long); the count c (1..16383) as a ULEB field; then 07 if
-  // eret ([ETM-Q-3]). At most 8 bytes, the first in bits [8n-1 -: 8] as in the demand buffer.
-  // The caller appends it (ETM_APPEND) and pushes a into the history [ETM-Q-8].
+  // ---- The address part of [ETM-ADDR-2] and Q(c, a) [ETM-Q-PKT]: {length, bytes} ---------
+  // Bytes as in the demand buffer: the first in bits [8n-1 -: 8], the last in [7:0].
+  // addr_part: a against history h/his, exact match (header base | 0..2), short with 1 or 2
+  // address bytes (| 6), long (| B); base 90 for the address packets, A0 for the Q packets.
+  function automatic logic [42:0] addr_part(input logic [7:0] base, input logic [31:0] a,
+                                            input logic [95:0] h, input logic [2:0] his);
+    logic [39:0] p;
+    logic [2:0]  n;
+    if (his[0] && h[31:0] == a) begin
+      p = {32'h0, base};  n = 3'd1;
+    end else if (his[1] && h[63:32] == a) begin
+      p = {32'h0, base | 8'h01};  n = 3'd1;
+    end else if (his[2] && h[95:64] == a) begin
+      p = {32'h0, base | 8'h02};  n = 3'd1;
+    end else if (a[31:8] == h[31:8]) begin
+      p = {24'h0, base | 8'h06, 1'b0, a[7:1]};  n = 3'd2;
+    end else if (a[31:16] == h[31:16]) begin
+      p = {16'h0, base | 8'h06, 1'b1, a[7:1], a[15:8]};  n = 3'd3;
+    end else begin
+      p = {base | 8'h0B, 1'b0, a[7:1], a[15:8], a[23:16], a[31:24]};  n = 3'd5;
+    end
+    addr_part = {n, p};  // (no return: Yosys 0.23)
+  endfunction
+
+  // Q(c, a), built once for every Q close: addr_part with base A0, the count c (1..16383) as
+  // a ULEB field, then 07 if eret ([ETM-Q-3]); at most 8 bytes. The caller appends it
+  // (ETM_APPEND) and pushes a into the history [ETM-Q-8].
   function automatic logic [67:0] q_build(input logic [13:0] c, input logic [31:0] a,
                                           input logic [95:0] h, input logic [2:0] his,
                                           input logic eret);
     logic [63:0] p;
     logic [3:0]  n;
-    if (his[0] && h[31:0] == a) begin
-      p = 64'hA0;  n = 4'd1;
-    end else if (his[1] && h[63:32] == a) begin
-      p = 64'hA1;  n = 4'd1;
-    end else if (his[2] && h[95:64] == a) begin
-      p = 64'hA2;  n = 4'd1;
-    end else if (a[31:8] == h[31:8]) begin
-      p = {48'h0, 8'hA6, 1'b0, a[7:1]};  n = 4'd2;
-    end else if (a[31:16] == h[31:16]) begin
-      p = {40'h0, 8'hA6, 1'b1, a[7:1], a[15:8]};  n = 4'd3;
-    end else begin
-      p = {24'h0, 8'hAB, 1'b0, a[7:1], a[15:8], a[23:16], a[31:24]};  n = 4'd5;
-    end
+    logic [39:0] ap;
+    logic [2:0]  an;
+    {an, ap} = addr_part(8'hA0, a, h, his);
+    p = {24'h0, ap};  n = {1'b0, an};
     if (c < 14'd128) begin
       p = {p[55:0], 1'b0, c[6:0]};  n = n + 4'd1;
     end else begin
@@ -384,7 +394,7 @@ module etm_gen #(
     q_cnt_d = q_cnt_q;  q_last_d = q_last_q;  q_nxt_d = q_nxt_q;  q_nok_d = q_nok_q;
     q_eret_d = q_eret_q;  wq_count = 1'b0;
     {qa_len, qa_pkt} = q_build(q_cnt_q, addr_a, hist_q, hist_is_q, q_eret_q);   // [ETM-Q-3]
-    qt_go = 1'b0;  qt_a = '0;  qt_c = '0;  qt_len = '0;  qt_pkt = '0;
+    qt_go = 1'b0;  qt_a = '0;  qt_c = '0;  qt_len = '0;  qt_pkt = '0;  ap_pkt = '0;  ap_len = '0;
 
     // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
     if (MaxSpec > 0) begin
@@ -648,7 +658,7 @@ module etm_gen #(
     if (QSupp != 0 && q_cnt_d != 14'd0 && (!en_i || afvalid_i)) begin
       if (qt_go && (!en_i || {5'h0, ol} + {7'h0, qt_len} + 11'd10 + {2'b00, fifo_count_i} <=
                              11'(FifoDepth) + {10'h0, pop_i})) begin
-        `ETM_APPEND(ob, ol, qt_pkt, qt_len)
+        `ETM_APPEND(ob, ol, MaxB, qt_pkt, qt_len)
         `ETM_HPUSH(qt_a)
         q_cnt_d = q_nok_d ? 14'd0 : 14'd1;
       end
