@@ -114,6 +114,7 @@ module etm_gen #(
   logic [31:0] qt_a;
   logic [39:0] ap_pkt;                  // the address part of an address packet (addr_part)
   logic [2:0]  ap_len;
+  logic        qa_first;                // the Q closed at step 0: qa before the event's bytes
   logic        qt_go;                   // the tail close has a packet
   logic        q_pend;                  // a Q is pending (state)
   localparam logic [13:0] QMax = 14'd16383;   // Q_MAX [ETM-Q-3] (e)
@@ -241,12 +242,15 @@ module etm_gen #(
 // cycle from the state (at every close at A the count, the history and q_eret are the
 // cycle's q_cnt_q, hist_q and q_eret_q: the close comes first in the event, or the event's
 // update is undone, or there is no event), then hist_push(A) [ETM-Q-8]; q_cnt := 0. b holds
-// at most one byte before it (none at step 0, at most the atoms' flush in the overflow and
-// untraced-event paths), so only its low 9 bytes shift
-`define ETM_QCLOSE(b, l) begin \
-    `ETM_APPEND(b, l, 9, qa_pkt, qa_len) \
+// at most one byte before it (the atoms' flush in the overflow and untraced-event paths), so
+// only its low 9 bytes shift. At step 0 ETM_QCLOSE_ST alone: the bytes go in front of the
+// event's at its end (qa_first)
+`define ETM_QCLOSE_ST begin \
     `ETM_HPUSH(addr_a) \
     q_cnt_d = 14'd0; q_eret_d = 1'b0; end
+`define ETM_QCLOSE(b, l) begin \
+    `ETM_APPEND(b, l, 9, qa_pkt, qa_len) \
+    `ETM_QCLOSE_ST end
 
 // a Timestamp packet [ETM-PKT-TS]: gts_i against the previous value P, the cycle-count field
 // under CCI; P := gts_i and the request is served
@@ -395,6 +399,7 @@ module etm_gen #(
     q_eret_d = q_eret_q;  wq_count = 1'b0;
     {qa_len, qa_pkt} = q_build(q_cnt_q, addr_a, hist_q, hist_is_q, q_eret_q);   // [ETM-Q-3]
     qt_go = 1'b0;  qt_a = '0;  qt_c = '0;  qt_len = '0;  qt_pkt = '0;  ap_pkt = '0;  ap_len = '0;
+    qa_first = 1'b0;
 
     // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
     if (MaxSpec > 0) begin
@@ -434,7 +439,8 @@ module etm_gen #(
         wq_count = (QSupp != 0) && q_on_i && q_in_i && !exc_valid_i;
         if (q_pend && (exc_valid_i || wfull || ton_q || !ctxv_q || ns != ctxns_q || q_eret_q ||
                        q_cnt_q == QMax || !wq_count)) begin
-          `ETM_QCLOSE(eb, el)
+          `ETM_QCLOSE_ST                                    // its bytes: qa_first
+          qa_first = 1'b1;
           wp0 = 1'b1;                                       // [ETM-Q-5]
         end
         // step 1 [ETM-SYNC-1]
@@ -579,6 +585,13 @@ module etm_gen #(
         end
         atwp_d = wp0;
 
+        // [ETM-Q-3] the Q closed at step 0 comes first: its bytes go in front of the event's,
+        // one shift of the small packet by the event's length (the event's bytes are built
+        // from an empty buffer, as without Q elements)
+        if (qa_first) begin
+          eb = eb | ({{(MaxB-8)*8{1'b0}}, qa_pkt} << {el, 3'b000});
+          el = el + {2'b00, qa_len};
+        end
         // ---- contract 11: does the demand fit? [ETM-OVF-1..3] ----
         accept = (MaxSpec > 0) ||   // speculative: below; Q mode: a 10-byte reserve [ETM-Q-6]
                  ({4'h0, el} + ((QSupp != 0 && q_on_i) ? 10'd10 : 10'd3) <= free);
