@@ -108,11 +108,14 @@ module etm_gen #(
   logic        q_nok_q, q_nok_d;        // q_nxt_ok: the last one was not a taken branch
   logic        q_eret_q, q_eret_d;      // one of them was an exception return
   logic        wq_count;                // [ETM-Q-9] this traced instruction is counted
-  logic [13:0] qc;                      // the count of the Q packet being built
-  logic        q_fit;                   // [ETM-Q-7] the ATB flush's tail close fits
-  logic [95:0] q_hist_sv;
-  logic [2:0]  q_his_sv;
-  logic [13:0] q_cnt_sv;
+  logic [63:0] qa_pkt, qt_pkt;          // [ETM-Q-PKT] the Q packets of the cycle (q_build):
+  logic [3:0]  qa_len, qt_len;          // qa closes at A, qt at the tail [ETM-Q-7]
+  logic [13:0] qt_c;                    // the tail close's count and address
+  logic [31:0] qt_a;
+  logic [39:0] ap_pkt;                  // the address part of an address packet (addr_part)
+  logic [2:0]  ap_len;
+  logic        qa_first;                // the Q closed at step 0: qa before the event's bytes
+  logic        qt_go;                   // the tail close has a packet
   logic        q_pend;                  // a Q is pending (state)
   localparam logic [13:0] QMax = 14'd16383;   // Q_MAX [ETM-Q-3] (e)
 
@@ -223,46 +226,32 @@ module etm_gen #(
 `define ETM_HPUSH(a) begin hist_d = {hist_d[63:0], (a)}; \
     hist_is_d = {hist_is_d[1:0], 1'b1}; end
 
-// address(A) [ETM-ADDR-2]: exact match, short 1 or 2 bytes, long; then hist_push(A). The
-// headers are h | 0..2 (exact), h | 6 (short), h | B (long): h = 90 for the address packets,
-// A0 for the Q packets [ETM-Q-PKT]
-`define ETM_ADDR_H(h) begin \
-    if (hist_is_d[0] && hist_d[31:0] == wa) `ETM_PUT((h) | 8'h00) \
-    else if (hist_is_d[1] && hist_d[63:32] == wa) `ETM_PUT((h) | 8'h01) \
-    else if (hist_is_d[2] && hist_d[95:64] == wa) `ETM_PUT((h) | 8'h02) \
-    else if (wa[31:8] == hist_d[31:8]) begin \
-      `ETM_PUT((h) | 8'h06) `ETM_PUT({1'b0, wa[7:1]}) end \
-    else if (wa[31:16] == hist_d[31:16]) begin \
-      `ETM_PUT((h) | 8'h06) `ETM_PUT({1'b1, wa[7:1]}) `ETM_PUT(wa[15:8]) end \
-    else begin \
-      `ETM_PUT((h) | 8'h0B) `ETM_PUT({1'b0, wa[7:1]}) `ETM_PUT(wa[15:8]) `ETM_PUT(wa[23:16]) \
-      `ETM_PUT(wa[31:24]) end \
+// n (0..8) bytes p (the first in bits [8n-1 -: 8]) appended to buffer b of length l with one
+// shift (b is eb/el or ob/ol; the address packets and the Q packets [ETM-Q-PKT]). Only the
+// low w bytes of b shift: the caller knows that b holds at most w - n bytes (w = MaxB: any)
+`define ETM_APPEND(b, l, w, p, n) begin \
+    b[(w)*8-1:0] = (b[(w)*8-1:0] << {(n), 3'b000}) | {{((w)-8)*8{1'b0}}, (p)}; \
+    l = l + {2'b00, (n)}; end
+
+// address(A) [ETM-ADDR-2]: addr_part with the headers 90-92, 96, 9B; then hist_push(A)
+`define ETM_ADDR begin \
+    {ap_len, ap_pkt} = addr_part(8'h90, wa, hist_d, hist_is_d); \
+    `ETM_APPEND(eb, el, MaxB, {24'h0, ap_pkt}, {1'b0, ap_len}) \
     `ETM_HPUSH(wa) end
-`define ETM_ADDR `ETM_ADDR_H(8'h90)
 
-// Q(c, wa) [ETM-Q-PKT]: the address part of [ETM-ADDR-2] with the Q headers A0-A2, A6, AB
-// and hist_push(wa) [ETM-Q-8], then the count c (1..16383) as a ULEB field
-`define ETM_QPKT(c) begin \
-    qc = (c); \
-    `ETM_ADDR_H(8'hA0) \
-    if (qc < 14'd128) `ETM_PUT({1'b0, qc[6:0]}) \
-    else begin `ETM_PUT({1'b1, qc[6:0]}) `ETM_PUT({1'b0, qc[13:7]}) end \
-  end
-
-// close the pending Q at wa [ETM-Q-3]: Q(q_cnt, wa), then 07 if q_eret; q_cnt := 0
-`define ETM_QCLOSE begin \
-    `ETM_QPKT(q_cnt_d) \
-    if (q_eret_d) `ETM_PUT(8'h07) \
+// close the pending Q at A [ETM-Q-3], [ETM-Q-6] into buffer b/l: the packet qa, built once a
+// cycle from the state (at every close at A the count, the history and q_eret are the
+// cycle's q_cnt_q, hist_q and q_eret_q: the close comes first in the event, or the event's
+// update is undone, or there is no event), then hist_push(A) [ETM-Q-8]; q_cnt := 0. b holds
+// at most one byte before it (the atoms' flush in the overflow and untraced-event paths), so
+// only its low 9 bytes shift. At step 0 ETM_QCLOSE_ST alone: the bytes go in front of the
+// event's at its end (qa_first)
+`define ETM_QCLOSE_ST begin \
+    `ETM_HPUSH(addr_a) \
     q_cnt_d = 14'd0; q_eret_d = 1'b0; end
-
-// [ETM-Q-7] close at the tail: Q(q_cnt, q_nxt) if q_nxt_ok, else Q(q_cnt - 1, q_last) if
-// q_cnt >= 2 (the taken branch at q_last stays pending); no 07
-`define ETM_QTAIL begin \
-    if (q_nok_d) begin \
-      wa = q_nxt_d; `ETM_QPKT(q_cnt_d) q_cnt_d = 14'd0; end \
-    else if (q_cnt_d >= 14'd2) begin \
-      wa = q_last_d; `ETM_QPKT(q_cnt_d - 14'd1) q_cnt_d = 14'd1; end \
-  end
+`define ETM_QCLOSE(b, l) begin \
+    `ETM_APPEND(b, l, 9, qa_pkt, qa_len) \
+    `ETM_QCLOSE_ST end
 
 // a Timestamp packet [ETM-PKT-TS]: gts_i against the previous value P, the cycle-count field
 // under CCI; P := gts_i and the request is served
@@ -278,6 +267,53 @@ module etm_gen #(
     end \
     ts_prev_d = gts_i; \
     ts_req_d = 1'b0; end
+
+  // ---- The address part of [ETM-ADDR-2] and Q(c, a) [ETM-Q-PKT]: {length, bytes} ---------
+  // Bytes as in the demand buffer: the first in bits [8n-1 -: 8], the last in [7:0].
+  // addr_part: a against history h/his, exact match (header base | 0..2), short with 1 or 2
+  // address bytes (| 6), long (| B); base 90 for the address packets, A0 for the Q packets.
+  function automatic logic [42:0] addr_part(input logic [7:0] base, input logic [31:0] a,
+                                            input logic [95:0] h, input logic [2:0] his);
+    logic [39:0] p;
+    logic [2:0]  n;
+    if (his[0] && h[31:0] == a) begin
+      p = {32'h0, base};  n = 3'd1;
+    end else if (his[1] && h[63:32] == a) begin
+      p = {32'h0, base | 8'h01};  n = 3'd1;
+    end else if (his[2] && h[95:64] == a) begin
+      p = {32'h0, base | 8'h02};  n = 3'd1;
+    end else if (a[31:8] == h[31:8]) begin
+      p = {24'h0, base | 8'h06, 1'b0, a[7:1]};  n = 3'd2;
+    end else if (a[31:16] == h[31:16]) begin
+      p = {16'h0, base | 8'h06, 1'b1, a[7:1], a[15:8]};  n = 3'd3;
+    end else begin
+      p = {base | 8'h0B, 1'b0, a[7:1], a[15:8], a[23:16], a[31:24]};  n = 3'd5;
+    end
+    addr_part = {n, p};  // (no return: Yosys 0.23)
+  endfunction
+
+  // Q(c, a), built once for every Q close: addr_part with base A0, the count c (1..16383) as
+  // a ULEB field, then 07 if eret ([ETM-Q-3]); at most 8 bytes. The caller appends it
+  // (ETM_APPEND) and pushes a into the history [ETM-Q-8].
+  function automatic logic [67:0] q_build(input logic [13:0] c, input logic [31:0] a,
+                                          input logic [95:0] h, input logic [2:0] his,
+                                          input logic eret);
+    logic [63:0] p;
+    logic [3:0]  n;
+    logic [39:0] ap;
+    logic [2:0]  an;
+    {an, ap} = addr_part(8'hA0, a, h, his);
+    p = {24'h0, ap};  n = {1'b0, an};
+    if (c < 14'd128) begin
+      p = {p[55:0], 1'b0, c[6:0]};  n = n + 4'd1;
+    end else begin
+      p = {p[47:0], 1'b1, c[6:0], 1'b0, c[13:7]};  n = n + 4'd2;
+    end
+    if (eret) begin
+      p = {p[55:0], 8'h07};  n = n + 4'd1;
+    end
+    q_build = {n, p};  // (no return: Yosys 0.23)
+  endfunction
 
   // ---- Atom formats 4 and 5 (contract 19; AtomF45 = 1 only) -------------------------------
   // Patterns, bit i = atom i (1 = E) [ETM-ATOM-4]: F4 A = 0..3 NEEE NNNN NENE ENEN
@@ -361,8 +397,10 @@ module etm_gen #(
     sp_new_tr = 1'b0;  sp_clr = 1'b0;  sp_drop = 1'b0;  wneed = etm_pkg::NaNone;  wton = 1'b0;
     // Q elements [ETM-Q-*]
     q_cnt_d = q_cnt_q;  q_last_d = q_last_q;  q_nxt_d = q_nxt_q;  q_nok_d = q_nok_q;
-    q_eret_d = q_eret_q;  wq_count = 1'b0;  qc = '0;  q_fit = 1'b0;
-    q_hist_sv = '0;  q_his_sv = '0;  q_cnt_sv = '0;
+    q_eret_d = q_eret_q;  wq_count = 1'b0;
+    {qa_len, qa_pkt} = q_build(q_cnt_q, addr_a, hist_q, hist_is_q, q_eret_q);   // [ETM-Q-3]
+    qt_go = 1'b0;  qt_a = '0;  qt_c = '0;  qt_len = '0;  qt_pkt = '0;  ap_pkt = '0;  ap_len = '0;
+    qa_first = 1'b0;
 
     // [ETM-SPEC-2] speculative: the recovery, then the commit, before the cycle's event
     if (MaxSpec > 0) begin
@@ -402,7 +440,8 @@ module etm_gen #(
         wq_count = (QSupp != 0) && q_on_i && q_in_i && !exc_valid_i;
         if (q_pend && (exc_valid_i || wfull || ton_q || !ctxv_q || ns != ctxns_q || q_eret_q ||
                        q_cnt_q == QMax || !wq_count)) begin
-          `ETM_QCLOSE
+          `ETM_QCLOSE_ST                                    // its bytes: qa_first
+          qa_first = 1'b1;
           wp0 = 1'b1;                                       // [ETM-Q-5]
         end
         // step 1 [ETM-SYNC-1]
@@ -547,6 +586,13 @@ module etm_gen #(
         end
         atwp_d = wp0;
 
+        // [ETM-Q-3] the Q closed at step 0 comes first: its bytes go in front of the event's,
+        // one shift of the small packet by the event's length (the event's bytes are built
+        // from an empty buffer, as without Q elements)
+        if (qa_first) begin
+          eb = eb | ({{(MaxB-8)*8{1'b0}}, qa_pkt} << {el, 3'b000});
+          el = el + {2'b00, qa_len};
+        end
         // ---- contract 11: does the demand fit? [ETM-OVF-1..3] ----
         accept = (MaxSpec > 0) ||   // speculative: below; Q mode: a 10-byte reserve [ETM-Q-6]
                  ({4'h0, el} + ((QSupp != 0 && q_on_i) ? 10'd10 : 10'd3) <= free);
@@ -577,11 +623,7 @@ module etm_gen #(
               ob[7:0] = atom_flush(at_n_q, at_bits_q, at_b3_q);
               ol = 6'd1;
             end
-            if (q_pend) begin                        // [ETM-Q-6] the Q closed at A first
-              eb = ob;  el = ol;  wa = addr_a;
-              `ETM_QCLOSE
-              ob = eb;  ol = el;
-            end
+            if (q_pend) `ETM_QCLOSE(ob, ol)         // [ETM-Q-6] the Q closed at A first
             ob = {ob[MaxB*8-17:0], 8'h00, 8'h05};
             ol = ol + 6'd2;
             at_n_d = 5'd0;  at_bits_d = 3'd0;
@@ -600,11 +642,7 @@ module etm_gen #(
         ton_d = 1'b1;
         need_d = etm_pkg::NaNone;
         atwp_d = 1'b1;
-        if (q_pend) begin                            // [ETM-Q-6] the Q closed at A
-          eb = ob;  el = ol;  wa = addr_a;
-          `ETM_QCLOSE
-          ob = eb;  ol = el;
-        end
+        if (q_pend) `ETM_QCLOSE(ob, ol)             // [ETM-Q-6] the Q closed at A
       end
       // [ETM-CC-1]
       cc_d = wcc_gen ? '0 : ((cc_q == CcMax) ? cc_q : cc_q + 1'b1);
@@ -622,24 +660,24 @@ module etm_gen #(
       at_n_d = 5'd0;  at_bits_d = 3'd0;
     end
 
-    // ---- Q elements: [ETM-Q-7] no next address ----
-    // first edge with EN_q = 0: the pending Q closed at its tail, the rest dropped
-    if (!en_i && q_pend) begin
-      eb = ob;  el = ol;
-      `ETM_QTAIL
-      ob = eb;  ol = el;
-      q_cnt_d = 14'd0;  q_eret_d = 1'b0;
-    end
-    // ATB flush: the tail close only if its bytes and the reserve fit after the cycle's
-    if (QSupp != 0 && afvalid_i && q_cnt_d != 14'd0) begin
-      q_hist_sv = hist_d;  q_his_sv = hist_is_d;  q_cnt_sv = q_cnt_d;
-      eb = ob;  el = ol;
-      `ETM_QTAIL
-      q_fit = {5'h0, el} + 11'd10 + {2'b00, fifo_count_i} <= 11'(FifoDepth) + {10'h0, pop_i};
-      if (q_fit) begin
-        ob = eb;  ol = el;
-      end else begin
-        hist_d = q_hist_sv;  hist_is_d = q_his_sv;  q_cnt_d = q_cnt_sv;
+    // ---- Q elements: [ETM-Q-7] no next address: the close at the tail, Q(q_cnt, q_nxt) if
+    // q_nxt_ok, else Q(q_cnt - 1, q_last) if q_cnt >= 2 (the taken branch at q_last stays
+    // pending); no 07. On the state after the cycle's event (with EN_q = 0 there is none).
+    qt_go = q_nok_d || q_cnt_d >= 14'd2;
+    qt_a  = q_nok_d ? q_nxt_d : q_last_d;
+    qt_c  = q_nok_d ? q_cnt_d : q_cnt_d - 14'd1;
+    {qt_len, qt_pkt} = q_build(qt_c, qt_a, hist_d, hist_is_d, 1'b0);
+    // first edge with EN_q = 0: the pending Q closed at its tail, the rest dropped; ATB
+    // flush: the tail close only if its bytes and the reserve fit after the cycle's
+    if (QSupp != 0 && q_cnt_d != 14'd0 && (!en_i || afvalid_i)) begin
+      if (qt_go && (!en_i || {5'h0, ol} + {7'h0, qt_len} + 11'd10 + {2'b00, fifo_count_i} <=
+                             11'(FifoDepth) + {10'h0, pop_i})) begin
+        `ETM_APPEND(ob, ol, MaxB, qt_pkt, qt_len)
+        `ETM_HPUSH(qt_a)
+        q_cnt_d = q_nok_d ? 14'd0 : 14'd1;
+      end
+      if (!en_i) begin
+        q_cnt_d = 14'd0;  q_eret_d = 1'b0;
       end
     end
 
