@@ -58,29 +58,12 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 cost() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f %%", 100 * (a / b - 1) }'; } # A over B
 mrate() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
 
-build_tb() { # NAME NOTRACE(0/1): as tests/bench.sh builds its variants
-  local name=$1 notrace=$2 vl="$bd/vl/$1" out="$bd/$1" flags="$VL_FLAGS" rt objs=()
-  rt="verilated.o verilated_threads.o"
-  if [ "$notrace" = 1 ]; then flags=${flags//--trace-fst/}; else rt="$rt verilated_fst_c.o"; fi
-  rm -rf "$vl"; mkdir -p "$vl" "$out"
-  # shellcheck disable=SC2086,SC2046
-  "$VERILATOR" $flags $(make -s --no-print-directory vl-params-base) --Mdir "$vl" \
-    lint/verilator.vlt $RTL_SRCS "$TB_TOP" > "$vl/verilator.log" 2>&1 ||
-    { cat "$vl/verilator.log" >&2; exit 1; }
-  # shellcheck disable=SC2086
-  make -s -C "$vl" -f Vtrace_tb_top.mk $rt > /dev/null
-  # shellcheck disable=SC2046
-  "$CXX" -O2 -g -std=c++17 $([ "$notrace" = 1 ] && echo -DDUT_NO_TRACE) -I"$vl" -I"$VL_INC" \
-    -I"$VL_INC/vltstd" -Isim/c_tb/common -Isim/golden/include -c "$TB_SHIM" -o "$out/dut_trace.o"
-  for o in $TB_OBJS; do objs+=("$build/tb/base/obj/$o"); done
-  # shellcheck disable=SC2046
-  "$CXX" -o "$out/trace_tb" "${objs[@]}" "$out/dut_trace.o" "$vl/Vtrace_tb_top__ALL.a" \
-    $(for o in $rt; do echo "$vl/$o"; done) -lzip -lz -lpthread
-}
+# shellcheck source=tests/bench_build.bash
+. tests/bench_build.bash # build_tb NAME CFG NOTRACE: as tests/bench.sh builds its variants
 if [ "${NO_BUILD:-0}" != 1 ]; then
   echo "bench_harness: building base and base without --trace-fst into $bd ..." >&2
-  build_tb base 0
-  build_tb base-notrace 1
+  build_tb base base 0
+  build_tb base-notrace base 1
 fi
 [ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 tb=$bd/base/trace_tb nt=$bd/base-notrace/trace_tb
