@@ -103,9 +103,9 @@ LATE_BODY = """  // PRDATA and PSLVERR one cycle late: in the cycle after the ac
 LATE_INNER = {"prdata_o": "c_prdata", "pslverr_o": "c_pslverr"}
 
 # held-prdata: itm_regs.sv with prdata_d holding its value outside a read's setup edge
-HELD_EDITS = [("    prdata_d  = '0;\n", "    prdata_d  = prdata_q;  // variant: held\n"),
-              ("      prdata_d  = pwrite_i ? 32'h0 : rdata;\n",
-               "      prdata_d  = pwrite_i ? prdata_q : rdata;\n")]
+# (rdata is 0 outside a read's setup cycle, so the held copy keeps prdata_q there)
+HELD_EDITS = [("  assign prdata_d  = rdata;\n",
+               "  assign prdata_d  = (setup && !pwrite_i) ? rdata : prdata_q;  // variant: held\n")]
 
 
 def make_variants(vdir):
