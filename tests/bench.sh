@@ -16,7 +16,10 @@ cycles=${CYCLES:-2000000}
 golden_cycles=${GOLDEN_CYCLES:-6000000}
 fst_cycles=${FST_CYCLES:-300000}
 scale_cycles=${SCALE_CYCLES:-300000}
-long_cycles=${LONG_CYCLES:-10000000}
+# the replay for a late mismatch starts at the last checkpoint, at most one interval (0.5 s
+# of run) before it: the run must last well over 10 s for the ratio to measure the replay
+# rather than the interval (10 M cycles took 2.5 s on base by 2026-12-05)
+long_cycles=${LONG_CYCLES:-50000000}
 jobs=${JOBS:-2}
 mkdir -p "$bd"
 t_start=$(date +%s)
