@@ -132,7 +132,7 @@ struct itm_fast {
     struct itm_in in;
 };
 /* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
- * without psel_i, which the ITM reads only with it) and its edge was of a fast kind, the
+ * equal or both those of an idle bus's edge: itm_fast.c) and its edge was of a fast kind, the
  * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
  * for the others, as long as it can). The memo must have seen every edge of m since its ok
  * was last cleared (an edge taken by itm_model_idle_step with the memo's inputs counts). */
