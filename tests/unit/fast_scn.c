@@ -82,6 +82,7 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
             sys_model_eval(&fast, &in, &of);
         full.fp_ok = false;
         full.itm_fast.ok = false;
+        full.out_ok = false;
         sys_model_eval(&full, &in, &ou);
         if (memcmp(&of, &ou, sizeof of) != 0) {
             fprintf(stderr, "%s: cycle %" PRId64 ": the outputs differ (fast path)\n", path, c);
@@ -103,6 +104,7 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
         ni += memo && fast.itm_fast.in.gts == memo_gts && in.itm.gts != memo_gts;
         full.fp_ok = false;
         full.itm_fast.ok = false;
+        full.out_ok = false;
         sys_model_step(&full, &in);
         if (memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
             memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0 ||

@@ -70,6 +70,10 @@ struct itm_fifo {
 /* Complete model state; caller-owned, no heap. Fields are the contract's _q registers. */
 struct itm_model {
     struct itm_cfg cfg;
+    /* Not state: masks of the configuration's widths (itm_model_reset sets them from cfg),
+     * ts_q's TsWidth bits and the GtsWidth bits of gts_i. */
+    uint32_t ts_mask;
+    uint64_t gts_mask;
     uint32_t ter[8];
     uint32_t tpr;
     uint32_t tcr;
@@ -102,12 +106,14 @@ void itm_model_reset(struct itm_model *m);
 void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out);
 /* What an edge changed (itm_model_step), for sys_model's fast path. gts_i is sampled only
  * when a packet is loaded ([ITM-GTS-2], [ITM-GTS-3]); no output reads ts_q or tsp_q, and
- * only atdata_o reads pkt_pos_q while a packet is being sent. */
+ * only atdata_o reads pkt_pos_q while a packet is being sent. "A register" below counts
+ * every FIFO entry, head and count, but not the marks (aged, ovf_after) an edge without a
+ * pop or a push sets on a FIFO's tail: set once, so the same inputs do not set them again,
+ * and read by no output, only by the pop (a packet load) of their entry. */
 enum itm_step_kind {
     ITM_STEP_CHANGED, /* a packet loaded, or a register changed but those below */
-    ITM_STEP_QUIET,   /* no packet loaded and no register changed (FIFO entries and marks
-                       * included): the same inputs, gts_i excepted, leave the state
-                       * unchanged again, with the same outputs */
+    ITM_STEP_QUIET,   /* no packet loaded and no register changed: the same inputs, gts_i
+                       * excepted, leave the state unchanged again, with the same outputs */
     ITM_STEP_TS,      /* as QUIET, but the timestamp counter or prescaler (ts_q, tsp_q)
                        * moved: the same inputs, gts_i excepted, give the same outputs */
     ITM_STEP_XFER     /* a byte of the packet register left, not its last one, and no
@@ -132,7 +138,7 @@ struct itm_fast {
     struct itm_in in;
 };
 /* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
- * without psel_i, which the ITM reads only with it) and its edge was of a fast kind, the
+ * equal or both those of an idle bus's edge: itm_fast.c) and its edge was of a fast kind, the
  * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
  * for the others, as long as it can). The memo must have seen every edge of m since its ok
  * was last cleared (an edge taken by itm_model_idle_step with the memo's inputs counts). */

@@ -106,6 +106,15 @@ struct itm_comb {
 bool itm_regs_busy_get(const struct itm_model *q);
 void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
 bool itm_regs_commit(struct itm_model *m, const struct itm_comb *c);
+/* Whether the APB inputs of in (psel_i, penable_i, pwrite_i, paddr_i, pwdata_i, pstrb_i,
+ * pprot_i) give every _d value of the edge from q that an idle bus (psel_i 0) gives
+ * ([ITM-APB-1..5], [ITM-STIM-1..5]): no psel; a write's setup cycle with a legal strobe; a
+ * read's setup cycle whose register reads 0; a read's access cycle; a write's access cycle
+ * with an illegal strobe, to no writable register, an ignored one (unprivileged TPR/TCR, a
+ * stimulus write not accepted), or one with the value the register holds. Reads only the
+ * registers a fast edge (itm_model.h: ITM_STEP_QUIET/_TS/_XFER) keeps: its answer for
+ * the same inputs is the same before and after such an edge (itm_fast.c). */
+bool itm_regs_apb_idle(const struct itm_model *q, const struct itm_in *in);
 
 /* itm_fifo.c: stimulus and hardware buffers. */
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth);

@@ -137,6 +137,13 @@ struct sys_model {
      * unless QUIET, the next edges with those inputs take itm_model_idle_step while it can,
      * and after an _XFER edge fp_out.itm.atdata is the state's. */
     enum itm_step_kind fp_itm;
+    /* Not state: with the ITM and the FPB alone (no DWT, TPIU, ETM), out_ok says fp_out are
+     * the outputs of the current state for any inputs with rst_n_i == out_rst_n (every
+     * output is Moore but atready_o, the atready_i port, which eval sets): eval then builds
+     * none. Set by a full eval; cleared by init, reset and every edge that changes a
+     * register other than the ITM's ts_q, tsp_q and pkt_pos_q (an ITM_STEP_XFER edge moves
+     * fp_out's atdata_o). With fp_ok it is set. */
+    bool out_ok, out_rst_n;
     /* Not state: the ITM's own fast path (itm_fast_step), for cycles where only other
      * blocks' inputs change. */
     struct itm_fast itm_fast;

@@ -6,7 +6,7 @@
 
 uint64_t itm_gts_mask_get(const struct itm_model *q)
 {
-    return q->cfg.gts_width >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << q->cfg.gts_width) - 1u);
+    return q->gts_mask; /* GtsWidth bits (itm_model_reset) */
 }
 
 /* hi(x) = x[GtsWidth-1:26], right-aligned. */

@@ -25,6 +25,8 @@ void itm_model_reset(struct itm_model *m)
 
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
+    m->ts_mask = cfg.ts_width >= 32u ? 0xFFFFFFFFu : ((1u << cfg.ts_width) - 1u);
+    m->gts_mask = cfg.gts_width >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << cfg.gts_width) - 1u);
     itm_fifo_reset(&m->stim, cfg.stim_fifo_depth);
     itm_fifo_reset(&m->hw, cfg.hw_fifo_depth);
     /* pready_o is 1 in every cycle out of reset (zero wait states); eval forces it to 0
@@ -164,13 +166,17 @@ enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
     pop_stim = c.grant == ITM_GRANT_INSTR;
     pop_hw = c.grant == ITM_GRANT_HW;
     /* [ITM-STIM-4..6] stimulus FIFO: pop on an instrumentation load, push or mark (an edge
-     * that changes nothing, itm_fifo_idle, here without the call). */
+     * that changes nothing, itm_fifo_idle, here without the call). Without a pop or a push
+     * an edge sets at most the tail's marks (aged [ITM-STIM-6], ovf_after [ITM-STIM-5]):
+     * set once, read by no output and only by the pop of their entry (a load), so the same
+     * inputs change nothing there again; not a change for the kinds (itm_model.h). */
     if (!itm_fifo_idle(&m->stim, pop_stim, c.stim_push, c.stim_drop) &&
-        itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop))
+        itm_fifo_step(&m->stim, pop_stim, c.stim_push, &c.stim_e, c.stim_drop) &&
+        (pop_stim || c.stim_push))
         ch = true;
-    /* [ITM-HW-1] hardware FIFO. */
+    /* [ITM-HW-1] hardware FIFO (its tail's aged mark as above). */
     if (!itm_fifo_idle(&m->hw, pop_hw, c.hw_push, false) &&
-        itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false))
+        itm_fifo_step(&m->hw, pop_hw, c.hw_push, &c.hw_e, false) && (pop_hw || c.hw_push))
         ch = true;
     /* The fast path's kinds (itm_model.h): no packet loaded (so gts_i, read only at a
      * load, was not used) and no register changed but pkt_pos (a byte sent that was not

@@ -199,6 +199,32 @@ void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct it
     }
 }
 
+bool itm_regs_apb_idle(const struct itm_model *q, const struct itm_in *in)
+{
+    uint32_t off = in->paddr & 0xFFCu;
+    unsigned strb = in->pstrb & 0xFu;
+    struct itm_comb c;
+
+    if (!in->psel) {
+        return true;
+    }
+    if (!in->penable) {
+        /* [ITM-APB-1] a setup cycle captures pwrite ? 0 : rdata and err ([ITM-APB-3]: a
+         * write's illegal strobe); reads have no side effects */
+        return in->pwrite ? !itm_regs_strobe_bad(off, strb) : itm_regs_read(q, off) == 0u;
+    }
+    /* An access cycle captures 0 and 0; [ITM-APB-2] only a write with a legal strobe acts */
+    if (!in->pwrite || itm_regs_strobe_bad(off, strb)) {
+        return true;
+    }
+    c.tcr_wr = c.ter_wr = c.tpr_wr = c.stim_acc = false;
+    itm_regs_write(q, in, off, strb, &c);
+    /* an accepted stimulus write pushes or drops ([ITM-STIM-4], [ITM-STIM-5]); a register
+     * write acts unless it writes the value the register holds (ignored writes: none) */
+    return !c.stim_acc && (!c.tcr_wr || c.tcr_wval == q->tcr) &&
+           (!c.ter_wr || c.ter_wval == q->ter[c.ter_idx]) && (!c.tpr_wr || c.tpr_wval == q->tpr);
+}
+
 bool itm_regs_commit(struct itm_model *m, const struct itm_comb *c)
 {
     bool ch = false;

@@ -4,7 +4,7 @@
 
 static uint32_t itm_ts_mask_get(const struct itm_model *q)
 {
-    return q->cfg.ts_width >= 32u ? 0xFFFFFFFFu : ((1u << q->cfg.ts_width) - 1u);
+    return q->ts_mask; /* TsWidth bits (itm_model_reset) */
 }
 
 /* div - 1 of [ITM-LTS-5]: the prescaler divides the asynchronous clock only; with the
@@ -34,7 +34,7 @@ static inline void itm_ts_comb_get(const struct itm_model *q, const struct itm_i
     c->tick = !c->hold && c->src_tick && q->tsp >= div_m1;
     c->wrap = !c->hold && !lts_load && c->tick && q->ts == itm_ts_mask_get(q);
     /* [ITM-LTS-10] the counter's top bit is set: ask for an LTS before it wraps. */
-    c->half = !c->hold && ((q->ts >> (q->cfg.ts_width - 1u)) & 1u) != 0u;
+    c->half = !c->hold && q->ts > (itm_ts_mask_get(q) >> 1); /* bit TsWidth-1 (ts_q <= mask) */
 }
 
 void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)

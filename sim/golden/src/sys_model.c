@@ -34,6 +34,7 @@ int sys_model_init(struct sys_model *m, const struct sys_cfg *cfg)
         m->dwt = dwt;
     m->wc_ok = false;
     m->fp_ok = false;
+    m->out_ok = false;
     m->itm_fast.ok = false;
     memset(&m->wc, 0, sizeof m->wc);
     memset(&m->fp_out, 0, sizeof m->fp_out); /* an absent block's outputs: 0 for ever */
@@ -44,6 +45,7 @@ void sys_model_reset(struct sys_model *m)
 {
     m->wc_ok = false;
     m->fp_ok = false;
+    m->out_ok = false;
     m->itm_fast.ok = false;
     itm_model_reset(&m->itm);
     fpb_model_reset(&m->fpb);
@@ -225,18 +227,28 @@ void sys_model_eval(struct sys_model *m, const struct sys_in *in, struct sys_out
     /* the connections are kept for sys_model_step with the same inputs (no state changes
      * in between: eval is the only other caller and it changes none); with the ITM and
      * the FPB alone they are the ITM's inputs (sys_wire, inline) */
-    if (!m->has_dwt && !m->has_tpiu && !m->has_etm) {
+    const bool alone = !m->has_dwt && !m->has_tpiu && !m->has_etm;
+    if (alone)
         split(in, &w->ii);
-        itm_model_eval(&m->itm, &w->ii, &w->io);
-    } else {
+    else
         sys_wire(m, in, w);
-    }
     m->wc_in = *in;
     m->wc_ok = true;
     m->fp_ok = false; /* wc_in changed: set again by a step that changes nothing */
     /* the outputs are built in fp_out (kept for the fast path), whose fields of an absent
      * block stay 0 (zeroed by sys_model_init) */
     struct sys_out *o = &m->fp_out;
+    if (alone) {
+        if (m->out_ok && m->out_rst_n == in->itm.rst_n) {
+            /* the state's Moore outputs, kept (out_ok, sys_model.h) */
+            o->atready = in->itm.atready;
+            *out = *o;
+            return;
+        }
+        itm_model_eval(&m->itm, &w->ii, &w->io);
+        m->out_ok = true;
+        m->out_rst_n = in->itm.rst_n;
+    }
     o->itm = w->io;
     fpb_model_eval(&m->fpb, &(const struct fpb_in){.rst_n = in->itm.rst_n}, &fo); /* Moore */
     /* each block's prdata/pslverr are 0 outside its own access phase: OR them */
@@ -338,7 +350,11 @@ static void step(struct sys_model *m, const struct sys_in *in, bool same)
     m->fp_ok = evaluated && itm_kind != ITM_STEP_CHANGED && !fpb_changed && !m->has_tpiu &&
                !m->has_dwt && !m->has_etm;
     m->fp_itm = itm_kind;
-    if (m->fp_ok && itm_kind == ITM_STEP_XFER) /* the next byte (no other output moves) */
+    /* fp_out kept (out_ok; fp_ok implies it): the next byte (no other output moves), or no
+     * longer the state's outputs; while rst_n_i is low they are 0 whatever the state */
+    if (itm_kind == ITM_STEP_CHANGED || fpb_changed)
+        m->out_ok = false;
+    else if (m->out_ok && m->out_rst_n && itm_kind == ITM_STEP_XFER)
         m->fp_out.itm.atdata = m->itm.pkt[m->itm.pkt_pos];
 }
 

@@ -3,7 +3,10 @@
  * for (README "Performance", issue #22): fpb_model_edge_idle against fpb_model_step and
  * itm_fifo_idle against itm_fifo_step, on random states and inputs biased towards the idle
  * ones. Wherever the test says idle, the full step must return false and leave the state
- * byte for byte as it was; both answers must be seen. */
+ * byte for byte as it was; both answers must be seen. itm_regs_apb_idle against
+ * itm_model_step: wherever it says the APB inputs are an idle bus's, the edge must leave
+ * the state it leaves with psel_i 0 (the other APB fields at random), byte for byte, and
+ * return the same kind; and so must the edge after an edge of a fast kind (itm_fast.c). */
 #include <stdint.h>
 #include <string.h>
 
@@ -99,10 +102,120 @@ static void fifo_random(void)
     printf("itm_fifo_idle: %u idle edges checked, %u not idle\n", idle, busy);
 }
 
+/* A random ITM state of a random configuration, consistent as the model keeps it. */
+static void itm_state_random(struct itm_model *m)
+{
+    struct itm_cfg cfg = {8u * (1u + rnd() % 32u), 1u + rnd() % ITM_MAX_FIFO_DEPTH,
+                          1u + rnd() % ITM_MAX_FIFO_DEPTH, 1u + rnd() % 28u,
+                          pct(50) ? 48u : 64u};
+    CHECK(itm_model_init(m, &cfg) == 0);
+    m->tcr = pct(20) ? rnd() & ITM_TCR_WRITABLE : 0x00010001u | (rnd() & 0x0F1Eu);
+    for (unsigned k = 0; k < 8u; k++)
+        m->ter[k] = pct(50) ? 0xFFFFFFFFu : rnd();
+    m->tpr = pct(50) ? 0u : rnd() & 0xFFFFFFFFu;
+    m->prdata_q = pct(70) ? 0u : rnd();
+    m->pslverr_q = pct(10);
+    m->pkt_len = pct(50) ? 0u : 1u + rnd() % ITM_MAX_PKT_BYTES;
+    m->pkt_pos = m->pkt_len == 0u ? 0u : rnd() % m->pkt_len;
+    for (unsigned i = 0; i < ITM_MAX_PKT_BYTES; i++)
+        m->pkt[i] = i < m->pkt_len ? (uint8_t)rnd() : 0u;
+    m->page = rnd() % (cfg.num_stim_ports / 32u + 1u);
+    m->halted_q = pct(20);
+    m->sync_on_q = pct(50);
+    m->gts_en_q = pct(50);
+    m->afready_q = pct(10);
+    m->sync_pending = pct(20);
+    m->ovf_pending = pct(20);
+    m->lts_pending = pct(20);
+    m->lts_tc0 = pct(20);
+    m->lts_tc1 = pct(20);
+    m->ts = rnd() & ((1u << cfg.ts_width) - 1u);
+    m->tsp = rnd() % 64u;
+    m->gts1_pending = pct(20);
+    m->gts2_pending = pct(20);
+    m->gts_full_req = pct(20);
+    m->gts_clkch = pct(20);
+    m->gts_last = (uint64_t)rnd() << 32 | rnd();
+    m->gts2_hi = rnd();
+    struct itm_fifo *fs[2] = {&m->stim, &m->hw};
+    for (unsigned j = 0; j < 2u; j++) {
+        struct itm_fifo *f = fs[j];
+        f->head = rnd() % f->depth;
+        f->count = rnd() % (f->depth + 1u);
+        for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
+            f->e[i].port = (uint8_t)(j == 0u ? rnd() % cfg.num_stim_ports : 0u);
+            f->e[i].len = (uint8_t)(j == 0u ? (pct(30) ? 1u : pct(50) ? 2u : 4u) : rnd() % 3u);
+            f->e[i].header = (uint8_t)(j == 0u ? 0u : 0x47u | (rnd() & 0x08u));
+            f->e[i].data = rnd();
+            f->e[i].aged = pct(50);
+            f->e[i].ovf_after = pct(20);
+        }
+    }
+}
+
+/* Random inputs with an APB transfer to the ITM's frame now and then. */
+static void itm_in_random(const struct itm_model *m, struct itm_in *in)
+{
+    static const uint32_t regs[] = {0xE00u, 0xE04u, 0xE1Cu, 0xE40u, 0xE80u, 0xFD0u, 0xFBCu,
+                                    0xE84u, 0xEF0u, 0x800u};
+    *in = (struct itm_in){
+        .rst_n = pct(98), .psel = pct(70), .penable = pct(50), .pwrite = pct(60),
+        .paddr = pct(40)   ? 4u * (rnd() % (m->cfg.num_stim_ports + 8u))
+                 : pct(80) ? regs[rnd() % (sizeof regs / sizeof regs[0])]
+                           : rnd() & 0xFFFu,
+        .pwdata = pct(30) ? m->tcr : pct(30) ? m->ter[rnd() % 8u] : pct(30) ? m->tpr : rnd(),
+        .pstrb = (uint8_t)(pct(60) ? 0xFu : rnd() & 0xFu), .pprot = (uint8_t)(rnd() & 7u),
+        .atready = pct(70), .afvalid = pct(10), .hw_valid = pct(20),
+        .hw_data = (uint64_t)rnd() << 8 | 0x47u, .hw_ovf = pct(5), .dwt_sync_req = pct(5),
+        .tpiu_sync_req = pct(5), .ts_async_tick = pct(50), .async_idle = pct(10),
+        .gts = (uint64_t)rnd() << 32 | rnd(), .gts_clkch = pct(5), .trcena = pct(90),
+        .niden = pct(80), .spniden = pct(80), .pe_secure = pct(50), .halted = pct(10)};
+}
+
+static void itm_apb_random(void)
+{
+    unsigned idle = 0, busy = 0, after = 0;
+    for (unsigned t = 0; t < 300000; t++) {
+        static struct itm_model m, a, b;
+        struct itm_in in, bus;
+        itm_state_random(&m);
+        itm_in_random(&m, &in);
+        /* the same edge with psel_i 0 (the other APB fields at random) */
+        bus = in;
+        bus.psel = false;
+        bus.penable = pct(50);
+        bus.pwrite = pct(50);
+        bus.paddr = rnd() & 0xFFFu;
+        bus.pwdata = rnd();
+        bus.pstrb = (uint8_t)(rnd() & 0xFu);
+        bus.pprot = (uint8_t)(rnd() & 7u);
+        const bool said = itm_regs_apb_idle(&m, &in);
+        if (!said) {
+            busy++;
+            continue;
+        }
+        idle++;
+        a = m;
+        b = m;
+        enum itm_step_kind ka = itm_model_step(&a, &in), kb = itm_model_step(&b, &bus);
+        CHECK(ka == kb);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        /* after an edge of a fast kind, the same inputs are still an idle bus's */
+        if (ka != ITM_STEP_CHANGED) {
+            after++;
+            CHECK(itm_regs_apb_idle(&a, &in));
+        }
+    }
+    CHECK(idle > 1000u && busy > 1000u && after > 1000u);
+    printf("itm_regs_apb_idle: %u idle edges checked (%u after a fast edge), %u not idle\n",
+           idle, after, busy);
+}
+
 int main(void)
 {
     fpb_random();
     fifo_random();
+    itm_apb_random();
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
 }
