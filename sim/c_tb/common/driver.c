@@ -63,7 +63,8 @@ void driver_restart(struct driver *d)
     d->fail_cycle = 0;
     d->hist_n = 0;
     d->fx_ev = NULL;
-    d->idle_fast = false;
+    d->fast = DRV_FAST_NONE;
+    d->in_extra = DRV_X_NONE;
     d->in_same = false;
     d->in_at = NULL;
     levels_default(d);
@@ -96,7 +97,7 @@ static enum driver_status fail(struct driver *d, const struct event *ev, const c
 }
 
 /* Starts the next events; runs the ones that take no cycles. */
-static enum driver_status fetch(struct driver *d)
+enum driver_status driver_fetch(struct driver *d)
 {
     while (!d->cur) {
         const struct event *ev = d->events_done ? NULL : d->src.next(d->src.ctx);
@@ -214,7 +215,7 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     if (d->cycle >= d->stop_cycle)
         return DRV_DONE;
     if (d->cycle >= 0) {
-        enum driver_status st = fetch(d);
+        enum driver_status st = driver_fetch(d);
         if (st != DRV_CYCLE)
             return st;
     }
@@ -232,6 +233,32 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     if (!in->rst_n)
         d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
     in->gts = d->gts;
+    /* in_place: which event fields now stand in sin for the short paths (driver.h) */
+    d->in_at = NULL;
+    if (d->in_place && in->rst_n && d->cur && !d->bg_active && !d->bg_evt_left &&
+        !d->bg_instr_left) {
+        switch (d->cur->kind) {
+        case EV_IDLE:
+            d->in_extra = DRV_X_NONE;
+            d->in_at = sin;
+            break;
+        case EV_WRITE:
+        case EV_READ:
+            d->in_extra = DRV_X_APB;
+            d->in_at = sin;
+            break;
+        case EV_HW:
+            d->in_extra = DRV_X_HW;
+            d->in_at = sin;
+            break;
+        case EV_FETCH:
+            d->in_extra = DRV_X_FETCH;
+            d->in_at = sin;
+            break;
+        default:
+            break;
+        }
+    }
     return DRV_CYCLE;
 }
 
@@ -403,7 +430,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
     }
 }
 
-static enum driver_status check_read(struct driver *d, const struct event *ev,
+enum driver_status driver_check_read(struct driver *d, const struct event *ev,
                                      const struct itm_out *out, const struct itm_out *other)
 {
     uint32_t m = ev->mask;
@@ -498,7 +525,7 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
         case EV_READ:
             done = d->cur_n == 2;
             if (done && ev->has_expect && st == DRV_CYCLE)
-                st = check_read(d, ev, out, other);
+                st = driver_check_read(d, ev, out, other);
             break;
         case EV_HW:
             done = (in->hw_valid && out->hw_ready) || (ev->count && d->cur_n >= ev->count);
