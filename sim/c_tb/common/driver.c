@@ -64,7 +64,7 @@ void driver_restart(struct driver *d)
     d->hist_n = 0;
     d->fx_ev = NULL;
     d->fast = DRV_FAST_NONE;
-    d->in_extra = DRV_X_NONE;
+    d->in_extra = 0;
     d->in_same = false;
     d->in_at = NULL;
     levels_default(d);
@@ -184,30 +184,7 @@ enum driver_status driver_fetch(struct driver *d)
     return DRV_CYCLE;
 }
 
-static void set_pulse(struct itm_in *in, unsigned sig)
-{
-    switch (sig) {
-    case SIG_DWT_SYNC:
-        in->dwt_sync_req = true;
-        break;
-    case SIG_TPIU_SYNC:
-        in->tpiu_sync_req = true;
-        break;
-    case SIG_HW_OVF:
-        in->hw_ovf = true;
-        break;
-    case SIG_TS_TICK:
-        in->ts_async_tick = true;
-        break;
-    case SIG_GTS_CLKCH:
-        in->gts_clkch = true;
-        break;
-    default:
-        break;
-    }
-}
 
-static void base_build(struct driver *d);
 static void driver_event_inputs(const struct driver *d, struct sys_in *sin);
 
 enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
@@ -220,7 +197,7 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
             return st;
     }
     if (d->lvl_dirty)
-        base_build(d);
+        driver_base_build(d);
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
@@ -235,35 +212,42 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     in->gts = d->gts;
     /* in_place: which event fields now stand in sin for the short paths (driver.h) */
     d->in_at = NULL;
-    if (d->in_place && in->rst_n && d->cur && !d->bg_active && !d->bg_evt_left &&
-        !d->bg_instr_left) {
+    if (d->in_place && in->rst_n && d->cur && !d->bg_evt_left && !d->bg_instr_left) {
+        unsigned x = d->bg_active ? DRV_X_PULSE : 0u;
         switch (d->cur->kind) {
         case EV_IDLE:
-            d->in_extra = DRV_X_NONE;
-            d->in_at = sin;
+        case EV_WAIT_IDLE: /* no fields of its own */
             break;
         case EV_WRITE:
         case EV_READ:
-            d->in_extra = DRV_X_APB;
-            d->in_at = sin;
+            x |= DRV_X_APB;
             break;
         case EV_HW:
-            d->in_extra = DRV_X_HW;
-            d->in_at = sin;
+            x |= DRV_X_HW;
             break;
         case EV_FETCH:
-            d->in_extra = DRV_X_FETCH;
-            d->in_at = sin;
+            x |= DRV_X_FETCH;
+            break;
+        case EV_PULSE:
+            x |= DRV_X_PULSE;
+            break;
+        case EV_FLUSH:
+            x |= DRV_X_AF;
             break;
         default:
+            x = 0xFFu; /* other fields: not known */
             break;
+        }
+        if (x != 0xFFu) {
+            d->in_extra = (uint8_t)x;
+            d->in_at = sin;
         }
     }
     return DRV_CYCLE;
 }
 
 /* The inputs that depend only on the levels: every other field 0. */
-static void base_build(struct driver *d)
+void driver_base_build(struct driver *d)
 {
     struct sys_in *sin = &d->base;
     struct itm_in *in = &sin->itm;
@@ -299,7 +283,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
     struct itm_in *in = &sin->itm;
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
-            set_pulse(in, SIG_NLEVELS + k);
+            driver_set_pulse(in, SIG_NLEVELS + k);
     const struct event *ev = d->cur;
     if (ev) {
         /* the ETM PE's speculation inputs, in the event's first cycle ([ETM-SPEC-PE-*]);
@@ -331,7 +315,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             in->pprot = ev->prot;
             break;
         case EV_PULSE:
-            set_pulse(in, ev->sig);
+            driver_set_pulse(in, ev->sig);
             break;
         case EV_HW:
             in->hw_valid = true;
@@ -452,7 +436,7 @@ enum driver_status driver_check_read(struct driver *d, const struct event *ev,
 static const char *const fx_names[4] = {"none", "match", "halt", "mon"};
 
 /* The outputs a fetch's expect= names, checked on each model given. */
-static enum driver_status check_fetch(struct driver *d, const struct sys_out *out,
+enum driver_status driver_check_fetch(struct driver *d, const struct sys_out *out,
                                       const struct sys_out *other)
 {
     const struct event *ev = d->fx_ev;
@@ -483,7 +467,7 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
     const struct itm_out *other = sother ? &sother->itm : NULL;
     enum driver_status st = DRV_CYCLE;
     if (d->fx_ev && d->cycle == d->fx_cycle)
-        st = check_fetch(d, sout, sother);
+        st = driver_check_fetch(d, sout, sother);
     const struct event *ev = d->cur;
     bool done = false;
     if (ev) {
