@@ -311,7 +311,8 @@ driver_next(struct driver *d, struct sys_in *in)
         d->in_extra |= DRV_X_PULSE;
         changed = true;
     }
-    d->in_same = d->fast == DRV_FAST_IDLE && !changed;
+    /* (a due fetch check keeps the cycle from an idle stretch skipped whole, trace_tb) */
+    d->in_same = d->fast == DRV_FAST_IDLE && !changed && !d->fx_ev;
     d->pe_held = false;
     in->itm.gts = d->gts;
     return DRV_CYCLE;
