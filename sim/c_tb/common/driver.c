@@ -63,7 +63,8 @@ void driver_restart(struct driver *d)
     d->fail_cycle = 0;
     d->hist_n = 0;
     d->fx_ev = NULL;
-    d->idle_fast = false;
+    d->fast = DRV_FAST_NONE;
+    d->in_extra = 0;
     d->in_same = false;
     d->in_at = NULL;
     levels_default(d);
@@ -96,7 +97,7 @@ static enum driver_status fail(struct driver *d, const struct event *ev, const c
 }
 
 /* Starts the next events; runs the ones that take no cycles. */
-static enum driver_status fetch(struct driver *d)
+enum driver_status driver_fetch(struct driver *d)
 {
     while (!d->cur) {
         const struct event *ev = d->events_done ? NULL : d->src.next(d->src.ctx);
@@ -183,30 +184,7 @@ static enum driver_status fetch(struct driver *d)
     return DRV_CYCLE;
 }
 
-static void set_pulse(struct itm_in *in, unsigned sig)
-{
-    switch (sig) {
-    case SIG_DWT_SYNC:
-        in->dwt_sync_req = true;
-        break;
-    case SIG_TPIU_SYNC:
-        in->tpiu_sync_req = true;
-        break;
-    case SIG_HW_OVF:
-        in->hw_ovf = true;
-        break;
-    case SIG_TS_TICK:
-        in->ts_async_tick = true;
-        break;
-    case SIG_GTS_CLKCH:
-        in->gts_clkch = true;
-        break;
-    default:
-        break;
-    }
-}
 
-static void base_build(struct driver *d);
 static void driver_event_inputs(const struct driver *d, struct sys_in *sin);
 
 enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
@@ -214,12 +192,12 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     if (d->cycle >= d->stop_cycle)
         return DRV_DONE;
     if (d->cycle >= 0) {
-        enum driver_status st = fetch(d);
+        enum driver_status st = driver_fetch(d);
         if (st != DRV_CYCLE)
             return st;
     }
     if (d->lvl_dirty)
-        base_build(d);
+        driver_base_build(d);
     *sin = d->base; /* one copy; the event's fields go on top */
     struct itm_in *in = &sin->itm;
     in->rst_n = d->cycle >= 0;
@@ -232,11 +210,44 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *sin)
     if (!in->rst_n)
         d->gts = 0; /* gts counts cycles since the end of the last reset unless set */
     in->gts = d->gts;
+    /* in_place: which event fields now stand in sin for the short paths (driver.h) */
+    d->in_at = NULL;
+    if (d->in_place && in->rst_n && d->cur && !d->bg_evt_left && !d->bg_instr_left) {
+        unsigned x = d->bg_active ? DRV_X_PULSE : 0u;
+        switch (d->cur->kind) {
+        case EV_IDLE:
+        case EV_WAIT_IDLE: /* no fields of its own */
+            break;
+        case EV_WRITE:
+        case EV_READ:
+            x |= DRV_X_APB;
+            break;
+        case EV_HW:
+            x |= DRV_X_HW;
+            break;
+        case EV_FETCH:
+            x |= DRV_X_FETCH;
+            break;
+        case EV_PULSE:
+            x |= DRV_X_PULSE;
+            break;
+        case EV_FLUSH:
+            x |= DRV_X_AF;
+            break;
+        default:
+            x = 0xFFu; /* other fields: not known */
+            break;
+        }
+        if (x != 0xFFu) {
+            d->in_extra = (uint8_t)x;
+            d->in_at = sin;
+        }
+    }
     return DRV_CYCLE;
 }
 
 /* The inputs that depend only on the levels: every other field 0. */
-static void base_build(struct driver *d)
+void driver_base_build(struct driver *d)
 {
     struct sys_in *sin = &d->base;
     struct itm_in *in = &sin->itm;
@@ -272,7 +283,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
     struct itm_in *in = &sin->itm;
     for (unsigned k = 0; d->bg_active && k < SIG_NPULSES; k++)
         if (d->bg_pulse[k])
-            set_pulse(in, SIG_NLEVELS + k);
+            driver_set_pulse(in, SIG_NLEVELS + k);
     const struct event *ev = d->cur;
     if (ev) {
         /* the ETM PE's speculation inputs, in the event's first cycle ([ETM-SPEC-PE-*]);
@@ -304,7 +315,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             in->pprot = ev->prot;
             break;
         case EV_PULSE:
-            set_pulse(in, ev->sig);
+            driver_set_pulse(in, ev->sig);
             break;
         case EV_HW:
             in->hw_valid = true;
@@ -403,7 +414,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
     }
 }
 
-static enum driver_status check_read(struct driver *d, const struct event *ev,
+enum driver_status driver_check_read(struct driver *d, const struct event *ev,
                                      const struct itm_out *out, const struct itm_out *other)
 {
     uint32_t m = ev->mask;
@@ -425,7 +436,7 @@ static enum driver_status check_read(struct driver *d, const struct event *ev,
 static const char *const fx_names[4] = {"none", "match", "halt", "mon"};
 
 /* The outputs a fetch's expect= names, checked on each model given. */
-static enum driver_status check_fetch(struct driver *d, const struct sys_out *out,
+enum driver_status driver_check_fetch(struct driver *d, const struct sys_out *out,
                                       const struct sys_out *other)
 {
     const struct event *ev = d->fx_ev;
@@ -456,7 +467,7 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
     const struct itm_out *other = sother ? &sother->itm : NULL;
     enum driver_status st = DRV_CYCLE;
     if (d->fx_ev && d->cycle == d->fx_cycle)
-        st = check_fetch(d, sout, sother);
+        st = driver_check_fetch(d, sout, sother);
     const struct event *ev = d->cur;
     bool done = false;
     if (ev) {
@@ -498,7 +509,7 @@ enum driver_status driver_observe_any(struct driver *d, const struct sys_in *sin
         case EV_READ:
             done = d->cur_n == 2;
             if (done && ev->has_expect && st == DRV_CYCLE)
-                st = check_read(d, ev, out, other);
+                st = driver_check_read(d, ev, out, other);
             break;
         case EV_HW:
             done = (in->hw_valid && out->hw_ready) || (ev->count && d->cur_n >= ev->count);

@@ -84,13 +84,18 @@ struct driver {
      * changes: lvl_dirty) */
     struct sys_in base;
     bool lvl_dirty;
-    bool idle_fast; /* driver_next took the idle short path: so does driver_observe */
+    /* driver_next took a short path (DRV_FAST_*, below): so does driver_observe; 0: the
+     * general ones */
+    uint8_t fast;
     /* in_place (set by a caller that never writes the inputs it is given, trace_tb's run
-     * loop): the idle short path writes only gts_i into in_at when the previous cycle's
-     * inputs were written there by it too (the levels' base then already stands there);
-     * in_same says so for the cycle just built (its inputs equal the previous cycle's but
-     * for gts_i). driver_next_any, driver_restart and run starts clear in_at. */
+     * loop): in_at is where the previous cycle's inputs were written (NULL: unknown), and
+     * in_extra which event fields stand there on top of the levels' base, rst_n 1 and
+     * gts_i (DRV_X_*). A short path then writes only the fields that change: an idle
+     * cycle after an idle cycle just gts_i. in_same says so for the cycle just built (its
+     * inputs equal the previous cycle's but for gts_i). driver_restart and run starts
+     * clear in_at. */
     bool in_place, in_same;
+    uint8_t in_extra; /* a mask of DRV_X_* (driver.h, below) */
     const struct sys_in *in_at;
     unsigned bg_evt;                /* evt bg=1: strobes (EV_EVT val) for bg_evt_left cycles */
     uint64_t bg_evt_left;
@@ -123,47 +128,250 @@ enum driver_status driver_next_any(struct driver *d, struct sys_in *in);
 enum driver_status driver_observe_any(struct driver *d, const struct sys_in *in,
                                       const struct sys_out *out, const struct sys_out *other);
 
-/* The cycles of an idle event out of reset, with no background pulse, strobe or
- * instruction, no level changed and no fetch check due, take the short paths below (the
- * same result as the general ones in driver.c: the inputs are the levels' and gts_i, and
- * only the counts move on); every other cycle the general ones. driver_next decides for
- * both (idle_fast): every driver_observe follows the driver_next of its cycle. */
-static inline bool driver_idle_cycle(const struct driver *d)
+/* Starts the next events if none runs (driver_next_any's first step; no cycle taken). */
+enum driver_status driver_fetch(struct driver *d);
+/* A read's expect= (driver_observe's short path): DRV_FAIL with fail_msg if it fails. */
+enum driver_status driver_check_read(struct driver *d, const struct event *ev,
+                                     const struct itm_out *out, const struct itm_out *other);
+/* The due fetch expect= (fx_ev, in cycle fx_cycle), checked on each model given; clears
+ * fx_ev. */
+enum driver_status driver_check_fetch(struct driver *d, const struct sys_out *out,
+                                      const struct sys_out *other);
+/* Rebuilds base from the levels (lvl_dirty). */
+void driver_base_build(struct driver *d);
+
+/* The short paths: cycles out of reset of an idle, write, read, hw, fetch, pulse or flush
+ * event, background pulses or not (but no background strobe or instruction), before
+ * stop_cycle. They give the same result as the general ones in driver.c (the inputs are the
+ * levels' base, rebuilt if a level changed, rst_n 1, gts_i, the event's fields and the
+ * background pulses'; a due fetch check is made, and the counts move on as there);
+ * driver_next decides for both (fast): every driver_observe follows the driver_next of its
+ * cycle. The groups of event fields that stand in the inputs (in_extra, a mask): */
+enum { DRV_X_APB = 1, DRV_X_HW = 2, DRV_X_FETCH = 4, DRV_X_PULSE = 8, DRV_X_AF = 16 };
+enum { DRV_FAST_NONE, DRV_FAST_IDLE, DRV_FAST_APB, DRV_FAST_HW, DRV_FAST_FETCH, DRV_FAST_PULSE,
+       DRV_FAST_FLUSH };
+
+/* A pulse's input (pulse, and background pulses) */
+static inline void driver_set_pulse(struct itm_in *in, unsigned sig)
 {
-    return d->cur && d->cur->kind == EV_IDLE && !d->bg_active && !d->bg_evt_left &&
-           !d->bg_instr_left && !d->fx_ev && d->cycle >= 0;
+    switch (sig) {
+    case SIG_DWT_SYNC:
+        in->dwt_sync_req = true;
+        break;
+    case SIG_TPIU_SYNC:
+        in->tpiu_sync_req = true;
+        break;
+    case SIG_HW_OVF:
+        in->hw_ovf = true;
+        break;
+    case SIG_TS_TICK:
+        in->ts_async_tick = true;
+        break;
+    case SIG_GTS_CLKCH:
+        in->gts_clkch = true;
+        break;
+    default:
+        break;
+    }
 }
 
-static inline enum driver_status driver_next(struct driver *d, struct sys_in *in)
+/* in holds the base, rst_n 1 and no event field but the groups in keep after this; false if
+ * it held them already (then in_at == in) */
+static inline bool driver_in_clear(struct driver *d, struct sys_in *in, unsigned keep)
 {
-    if (!driver_idle_cycle(d) || d->lvl_dirty || d->cycle >= d->stop_cycle) {
-        d->idle_fast = false;
-        d->in_same = false;
-        d->in_at = NULL;
-        return driver_next_any(d, in);
-    }
-    d->idle_fast = true; /* nothing changes d before driver_observe: its test is this one */
-    d->in_same = d->in_at == in; /* in_place only: base (lvl_dirty clear), rst_n 1 stand */
-    if (!d->in_same) {
+    if (d->in_at != in) {
         *in = d->base;
         in->itm.rst_n = true;
         d->in_at = d->in_place ? in : NULL;
+        d->in_extra = 0;
+        return true;
     }
-    in->itm.gts = d->gts;
-    return DRV_CYCLE;
+    const unsigned x = d->in_extra & ~keep;
+    if (!x)
+        return false;
+    const struct sys_in *b = &d->base;
+    if (x & DRV_X_APB) {
+        in->itm.psel = b->itm.psel;
+        in->itm.penable = b->itm.penable;
+        in->itm.pwrite = b->itm.pwrite;
+        in->itm.paddr = b->itm.paddr;
+        in->itm.pwdata = b->itm.pwdata;
+        in->itm.pstrb = b->itm.pstrb;
+        in->itm.pprot = b->itm.pprot;
+    }
+    if (x & DRV_X_HW) {
+        in->itm.hw_valid = b->itm.hw_valid;
+        in->itm.hw_data = b->itm.hw_data;
+    }
+    if (x & DRV_X_FETCH) {
+        in->if_valid = b->if_valid;
+        in->if_addr = b->if_addr;
+        in->if_kind = b->if_kind;
+        in->if_size32 = b->if_size32;
+        in->if_secure = b->if_secure;
+        in->if_priv = b->if_priv;
+    }
+    if (x & DRV_X_PULSE) {
+        in->itm.dwt_sync_req = b->itm.dwt_sync_req;
+        in->itm.tpiu_sync_req = b->itm.tpiu_sync_req;
+        in->itm.hw_ovf = b->itm.hw_ovf;
+        in->itm.ts_async_tick = b->itm.ts_async_tick;
+        in->itm.gts_clkch = b->itm.gts_clkch;
+    }
+    if (x & DRV_X_AF)
+        in->itm.afvalid = b->itm.afvalid;
+    d->in_extra &= (uint8_t)keep;
+    return true;
 }
 
-static inline enum driver_status driver_observe(struct driver *d, const struct sys_in *in,
-                                                const struct sys_out *out,
-                                                const struct sys_out *other)
+static inline __attribute__((always_inline)) enum driver_status
+driver_next(struct driver *d, struct sys_in *in)
 {
-    if (!d->idle_fast) /* the general path also takes cycles the short one could */
+    if (d->cycle >= d->stop_cycle || d->cycle < 0)
+        goto general;
+    if (!d->cur) {
+        enum driver_status st = driver_fetch(d);
+        if (st != DRV_CYCLE) {
+            d->fast = DRV_FAST_NONE;
+            d->in_same = false;
+            return st;
+        }
+    }
+    if (d->bg_evt_left || d->bg_instr_left)
+        goto general;
+    if (d->lvl_dirty) { /* a level changed: the inputs are built again from the new base */
+        driver_base_build(d);
+        d->in_at = NULL;
+    }
+    const struct event *ev = d->cur;
+    bool changed;
+    switch (ev->kind) {
+    case EV_IDLE:
+        changed = driver_in_clear(d, in, 0);
+        d->fast = DRV_FAST_IDLE;
+        break;
+    case EV_WRITE:
+    case EV_READ: {
+        const bool w = ev->kind == EV_WRITE;
+        driver_in_clear(d, in, DRV_X_APB);
+        /* every APB field: a read's pwrite, pwdata and pstrb are 0 (base_build) */
+        in->itm.psel = true;
+        in->itm.penable = d->cur_n == 1;
+        in->itm.pwrite = w;
+        in->itm.paddr = ev->addr;
+        in->itm.pwdata = w ? ev->data : 0u;
+        in->itm.pstrb = w ? ev->strb : 0u;
+        in->itm.pprot = ev->prot;
+        d->in_extra |= DRV_X_APB;
+        d->fast = DRV_FAST_APB;
+        changed = true;
+        break;
+    }
+    case EV_HW:
+        driver_in_clear(d, in, 0);
+        in->itm.hw_valid = true;
+        in->itm.hw_data = ev->val;
+        d->in_extra |= DRV_X_HW;
+        d->fast = DRV_FAST_HW;
+        changed = true;
+        break;
+    case EV_FETCH:
+        driver_in_clear(d, in, 0);
+        in->if_valid = true;
+        in->if_addr = ev->addr;
+        in->if_kind = (uint8_t)(ev->val & FETCH_KIND_MASK);
+        in->if_size32 = (ev->val & FETCH_SIZE32) != 0;
+        in->if_secure = (ev->val & FETCH_SECURE) != 0;
+        in->if_priv = (ev->val & FETCH_PRIV) != 0;
+        d->in_extra |= DRV_X_FETCH;
+        d->fast = DRV_FAST_FETCH;
+        changed = true;
+        break;
+    case EV_PULSE: /* a foreground one (a background one is never cur) */
+        driver_in_clear(d, in, 0);
+        driver_set_pulse(&in->itm, ev->sig);
+        d->in_extra |= DRV_X_PULSE;
+        d->fast = DRV_FAST_PULSE;
+        changed = true;
+        break;
+    case EV_FLUSH:
+        driver_in_clear(d, in, 0);
+        in->itm.afvalid = true;
+        d->in_extra |= DRV_X_AF;
+        d->fast = DRV_FAST_FLUSH;
+        changed = true;
+        break;
+    default:
+        goto general;
+    }
+    if (d->bg_active) { /* the background pulses' inputs, on top */
+        for (unsigned k = 0; k < SIG_NPULSES; k++)
+            if (d->bg_pulse[k])
+                driver_set_pulse(&in->itm, SIG_NLEVELS + k);
+        d->in_extra |= DRV_X_PULSE;
+        changed = true;
+    }
+    /* (a due fetch check keeps the cycle from an idle stretch skipped whole, trace_tb) */
+    d->in_same = d->fast == DRV_FAST_IDLE && !changed && !d->fx_ev;
+    d->pe_held = false;
+    in->itm.gts = d->gts;
+    return DRV_CYCLE;
+general:
+    d->fast = DRV_FAST_NONE;
+    d->in_same = false;
+    return driver_next_any(d, in);
+}
+
+static inline __attribute__((always_inline)) enum driver_status
+driver_observe(struct driver *d, const struct sys_in *in, const struct sys_out *out,
+               const struct sys_out *other)
+{
+    const struct event *ev = d->cur;
+    enum driver_status st = DRV_CYCLE;
+    if (d->fast == DRV_FAST_NONE) /* the general path also takes cycles the short ones could */
         return driver_observe_any(d, in, out, other);
-    if (++d->cur_n >= d->cur->count)
+    if (d->fx_ev && d->cycle == d->fx_cycle)
+        st = driver_check_fetch(d, out, other);
+    switch (d->fast) {
+    case DRV_FAST_IDLE:
+    case DRV_FAST_PULSE:
+        if (++d->cur_n >= ev->count)
+            d->cur = NULL;
+        break;
+    case DRV_FAST_APB:
+        if (++d->cur_n == 2) {
+            if (ev->kind == EV_READ && ev->has_expect && st == DRV_CYCLE)
+                st = driver_check_read(d, ev, &out->itm, other ? &other->itm : NULL);
+            d->cur = NULL;
+        }
+        break;
+    case DRV_FAST_HW:
+        d->cur_n++;
+        if ((in->itm.hw_valid && out->itm.hw_ready) || (ev->count && d->cur_n >= ev->count))
+            d->cur = NULL;
+        break;
+    case DRV_FAST_FLUSH:
+        d->cur_n++;
+        if (out->itm.afready)
+            d->cur = NULL;
+        break;
+    default: /* DRV_FAST_FETCH */
+        d->cur_n++;
+        if (ev->has_expect) { /* in->rst_n: out of reset */
+            d->fx_ev = ev;
+            d->fx_index = d->nevents - 1;
+            d->fx_cycle = d->cycle + 1;
+        }
         d->cur = NULL;
+        break;
+    }
+    if (d->bg_active)
+        for (unsigned k = 0; k < SIG_NPULSES; k++)
+            if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)
+                d->bg_active--;
     d->gts += d->gts_step; /* in->rst_n: out of reset */
     d->cycle++;
-    return DRV_CYCLE;
+    return st;
 }
 /* After a driver_next that took the idle short path: how many cycles, this one included,
  * the short paths would take from here (the idle event's cycles left, up to stop_cycle). */

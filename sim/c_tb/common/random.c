@@ -8,6 +8,7 @@
 #include "random.h"
 #include "random_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Register offsets and ITM_TCR fields (docs/itm-contract.md section 4). */
@@ -238,9 +239,20 @@ static bool auth_pe(const struct rgen *g)
     return g->lvl[SIG_PE_SECURE] ? g->lvl[SIG_SPNIDEN] : g->lvl[SIG_NIDEN];
 }
 
-static bool ter_bit(const struct rgen *g, unsigned port)
+/* The first port p in [from, to) (to <= 256) with its TER bit set, UINT_MAX if none: as
+ * testing (ter[p / 32] >> (p % 32)) & 1 port by port, a word at a time. */
+static unsigned ter_first(const struct rgen *g, unsigned from, unsigned to)
 {
-    return (g->ter[port / 32] >> (port % 32)) & 1u;
+    for (unsigned w = from / 32u; w * 32u < to; w++) {
+        uint32_t m = g->ter[w];
+        if (w == from / 32u)
+            m &= ~0u << (from % 32u);
+        if (to - w * 32u < 32u)
+            m &= (1u << (to - w * 32u)) - 1u;
+        if (m)
+            return w * 32u + (unsigned)__builtin_ctz(m);
+    }
+    return UINT_MAX;
 }
 
 static unsigned pick_port(struct rgen *g)
@@ -249,14 +261,12 @@ static unsigned pick_port(struct rgen *g)
     unsigned r = below(g, 100);
     if (r < 40)
         return g->fav[below(g, 4)];
-    if (r < 70) { /* an enabled port, if any */
+    if (r < 70) { /* an enabled port, if any: the first from start on, cyclically */
         unsigned start = below(g, np);
-        for (unsigned i = 0; i < np; i++) {
-            unsigned p = (start + i) % np;
-            if (ter_bit(g, p))
-                return p;
-        }
-        return start;
+        unsigned p = ter_first(g, start, np);
+        if (p == UINT_MAX)
+            p = ter_first(g, 0, start);
+        return p == UINT_MAX ? start : p;
     }
     if (r < 92 || np == 256)
         return below(g, np);
@@ -1076,7 +1086,8 @@ static void action(struct rgen *g)
 /* The largest action (a stall holding bursts) stays well below this. */
 #define RGEN_ACTION_MAX 160u
 
-static void refill(struct rgen *g)
+/* out of line: rgen_next's common path (an event from the buffer) then saves no registers */
+__attribute__((noinline)) static void refill(struct rgen *g)
 {
     g->n = g->pos = 0;
     if (g->actions == 0) {

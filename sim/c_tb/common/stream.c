@@ -17,6 +17,7 @@ void stream_init_kind(struct stream *s, const char *name, const struct scenario 
     s->which = (uint8_t)which;
     s->what = which == SEG_TXB ? "TXB" : which == SEG_ETM ? "ETM" : "ATB";
     s->packets = which == SEG_ATB;
+    s->quick = s->packets && !scen;
     pktdec_init(&s->dec);
 }
 
@@ -42,7 +43,7 @@ static const struct expect_seg *cur_seg(struct stream *s)
     return &s->scen->seg[s->seg];
 }
 
-bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
+bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle)
 {
     uint64_t index = s->dec.stats.bytes; /* 0-based byte number of this byte */
     if (!pktdec_busy(&s->dec))
