@@ -75,9 +75,9 @@ module dwt_regs #(
 
   // ---- Registers -------------------------------------------------------------------------
   logic [31:0]            ctrl_q, ctrl_d;          // writable DWT_CTRL bits only
-  // COMPn and VMASKn: a flip-flop per comparator word with its write enable (gen_cmp), so
-  // the simulator evaluates the 32-bit words only at a write edge, not as next-state muxes
-  // on every input change (README, issue #22); the same registers as a mux before the flop.
+  // COMPn and VMASKn: flip-flops with write enables (`cmp_words`), so the simulator
+  // evaluates the 32-bit words only at a write edge, not as next-state muxes on every input
+  // change (README, issue #22); the same registers as a mux before the flop.
   logic [NumCompW*32-1:0] comp_q;
   logic [NumCompW*4-1:0]  fmatch_q, fmatch_d;
   logic [NumCompW*2-1:0]  faction_q, faction_d;
@@ -137,7 +137,9 @@ module dwt_regs #(
   // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
   // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
   logic [NumCompW-1:0]    sel_cmp;
+  logic [NumCompW-1:0]    wr_comp_v;  // DWT_COMPn written at this edge
   logic [NumCompW-1:0]    wr_func_v;  // DWT_FUNCTIONn written at this edge
+  logic [NumCompW-1:0]    wr_vmask_v; // DWT_VMASKn written at this edge (implemented only)
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -154,37 +156,39 @@ module dwt_regs #(
     assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
     assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
 
-    logic [31:0] comp_n_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        comp_n_q <= '0;
-      end else if (wr_comp) begin
-        comp_n_q <= pwdata_i;
-      end
-    end
-    assign comp_q[32*n +: 32] = comp_n_q;
+    assign wr_comp_v[n] = wr_comp;
     assign wr_func_v[n] = wr_func;
-    // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
+    // Not implemented: the word is never written and stays 0 (reads 0, vmatch masks nothing).
     if (VmaskImpl) begin : gen_vmask
       logic        wr_vmask;
-      logic [31:0] vmask_n_q;
       assign wr_vmask = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
                         VmaskImpl;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          vmask_n_q <= '0;
-        end else if (wr_vmask) begin
-          vmask_n_q <= pwdata_i;
-        end
-      end
-      assign vmask_q[32*n +: 32] = vmask_n_q;
+      assign wr_vmask_v[n] = wr_vmask;
     end else begin : gen_no_vmask
-      assign vmask_q[32*n +: 32] = 32'h0;
+      assign wr_vmask_v[n] = 1'b0;
     end
     assign cfg_wr_o[n]          = wr_comp || wr_func;
     // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
     // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
     assign matched_clr_o[n]     = rd_func;
+  end
+
+  // COMPn and VMASKn words: written only at a write edge, held as the whole vectors (not a
+  // flop per word gathered into the vectors again after every edge).
+  always_ff @(posedge clk_i or negedge rst_ni) begin : cmp_words
+    if (!rst_ni) begin
+      comp_q  <= '0;
+      vmask_q <= '0;
+    end else if ((wr_comp_v | wr_vmask_v) != '0) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        if (wr_comp_v[n]) begin
+          comp_q[32*n +: 32] <= pwdata_i;
+        end
+        if (wr_vmask_v[n]) begin
+          vmask_q[32*n +: 32] <= pwdata_i;
+        end
+      end
+    end
   end
 
   // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value (the fields of the
@@ -328,10 +332,20 @@ module dwt_regs #(
   `CS_ASSERT_KNOWN(apb_ctrl_known_A, {psel_i, penable_i})
   // Fields outside the writable mask never become 1.
   `CS_ASSERT(ctrl_mask_A, (ctrl_q & ~CtrlWrMask) == 32'h0)
-  // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn.
-  for (genvar n = 0; n < NumComp; n++) begin : gen_id_chk
-    `CS_ASSERT(id_A, id_i[5*n +: 5] == dwt_pkg::func_id(n, HasMain, HasCycCnt))
-  end
+  // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn: the ID of
+  // every implemented comparator is dwt_pkg::func_id (one compare with constant vectors).
+  function automatic logic [2*NumCompW*5-1:0] id_chk_vec();
+    logic [NumCompW*5-1:0] ids, msk;
+    ids = '0;
+    msk = '0;
+    for (int n = 0; n < NumComp; n++) begin
+      ids[5*n +: 5] = dwt_pkg::func_id(n, HasMain, HasCycCnt);
+      msk[5*n +: 5] = 5'h1F;
+    end
+    id_chk_vec = {msk, ids};
+  endfunction
+  localparam logic [2*NumCompW*5-1:0] IdChk = id_chk_vec();
+  `CS_ASSERT(id_A, (id_i & IdChk[NumCompW*5 +: NumCompW*5]) == IdChk[0 +: NumCompW*5])
 
 endmodule
 
