@@ -134,12 +134,14 @@ module dwt_regs #(
                       (32'(HasPrfCnt == 0)    << dwt_pkg::CtrlNoprfcnt);
 
   // ---- Comparator registers --------------------------------------------------------------
-  // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
-  // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
+  // One generate block per comparator, continuous assignments only (see dwt_cmp): its select
+  // and its constants. Comparator n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits
+  // n >= NumComp are the padding.
   logic [NumCompW-1:0]    sel_cmp;
   logic [NumCompW-1:0]    wr_comp_v;  // DWT_COMPn written at this edge
   logic [NumCompW-1:0]    wr_func_v;  // DWT_FUNCTIONn written at this edge
   logic [NumCompW-1:0]    wr_vmask_v; // DWT_VMASKn written at this edge (implemented only)
+  logic [NumCompW-1:0]    vmask_impl; // DWT_VMASKn implemented (constant)
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -149,29 +151,25 @@ module dwt_regs #(
     // value id_i carries.
     localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
     localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
-    logic wr_comp, wr_func, rd_func;
-
     assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
-    assign wr_comp    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
-    assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-    assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-
-    assign wr_comp_v[n] = wr_comp;
-    assign wr_func_v[n] = wr_func;
     // Not implemented: the word is never written and stays 0 (reads 0, vmatch masks nothing).
-    if (VmaskImpl) begin : gen_vmask
-      logic        wr_vmask;
-      assign wr_vmask = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
-                        VmaskImpl;
-      assign wr_vmask_v[n] = wr_vmask;
-    end else begin : gen_no_vmask
-      assign wr_vmask_v[n] = 1'b0;
-    end
-    assign cfg_wr_o[n]          = wr_comp || wr_func;
-    // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
-    // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
-    assign matched_clr_o[n]     = rd_func;
+    assign vmask_impl[n] = VmaskImpl;
   end
+
+  // The accesses of the selected comparator's words, on whole vectors (a word compare and
+  // an AND with sel_cmp, not a decode per comparator).
+  logic wr_w_comp, wr_w_func, wr_w_vmask, rd_w_func;
+  assign wr_w_comp  = wr && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
+  assign wr_w_func  = wr && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+  assign wr_w_vmask = wr && (paddr_i[3:2] == dwt_pkg::CmpWordVmask);
+  assign rd_w_func  = rd_setup && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+  assign wr_comp_v  = {NumCompW{wr_w_comp}} & sel_cmp;
+  assign wr_func_v  = {NumCompW{wr_w_func}} & sel_cmp;
+  assign wr_vmask_v = {NumCompW{wr_w_vmask}} & sel_cmp & vmask_impl;
+  assign cfg_wr_o   = wr_comp_v | wr_func_v;
+  // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
+  // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
+  assign matched_clr_o = {NumCompW{rd_w_func}} & sel_cmp;
 
   // COMPn and VMASKn words: written only at a write edge, held as the whole vectors (not a
   // flop per word gathered into the vectors again after every edge).
