@@ -426,21 +426,24 @@ module dwt_cmp #(
   logic [NumCompW-1:0] act_dbg;                  // ACTION == 01
 
   // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write ----
-  // Held role bit by role bit: bit b of comparator n is rbit_q[NumCompW*b + n], so each
-  // decoded term is one whole vector of the register (no per-comparator gathering that a
-  // simulator would redo after every edge). The padding above NumComp keeps RoleRst.
-  logic [RoleW*NumCompW-1:0] rbit_q;
+  // Held role bit by role bit: bit b of comparator n is rbit_q[RS*b + n], so each decoded
+  // term is one whole vector of the register (no per-comparator gathering that a simulator
+  // would redo after every edge), and starts at a multiple of 16 bits (RS), so that it is one
+  // aligned field of a simulator's words, not a shift across two. The padding above NumComp
+  // keeps RoleRst; the bits between NumCompW and RS are 0.
+  localparam int RS = 16;  // NumCompW <= 15
+  logic [RoleW*RS-1:0] rbit_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : roles
     logic [RoleW-1:0] r;
     if (!rst_ni) begin
       for (int b = 0; b < RoleW; b++) begin
-        rbit_q[NumCompW*b +: NumCompW] <= {NumCompW{RoleRst[b]}};
+        rbit_q[RS*b +: RS] <= RS'({NumCompW{RoleRst[b]}});
       end
     end else if (|cfg_wr_i) begin
       for (int n = 0; n < NumComp; n++) begin  // a write to any comparator may change n's pair
         r = role_of(n, fmatch_d_i, faction_d_i, fdvsize_d_i, id_i);
         for (int b = 0; b < RoleW; b++) begin
-          rbit_q[NumCompW*b + n] <= r[b];
+          rbit_q[RS*b + n] <= r[b];
         end
       end
     end
@@ -450,37 +453,37 @@ module dwt_cmp #(
     logic unused_pad;
     assign unused_pad = ^{fmatch_d_i, faction_d_i, fdvsize_d_i, id_i};
   end
-  assign is_snd  = rbit_q[NumCompW*RSnd    +: NumCompW];
-  assign vcls    = rbit_q[NumCompW*RVcls   +: NumCompW];
-  assign k_ir    = rbit_q[NumCompW*RKIr    +: NumCompW];
-  assign dir_w   = rbit_q[NumCompW*RDirW   +: NumCompW];
-  assign dir_r   = rbit_q[NumCompW*RDirR   +: NumCompW];
-  assign act_dbg = rbit_q[NumCompW*RActDbg +: NumCompW];
+  assign is_snd  = rbit_q[RS*RSnd    +: NumCompW];
+  assign vcls    = rbit_q[RS*RVcls   +: NumCompW];
+  assign k_ir    = rbit_q[RS*RKIr    +: NumCompW];
+  assign dir_w   = rbit_q[RS*RDirW   +: NumCompW];
+  assign dir_r   = rbit_q[RS*RDirR   +: NumCompW];
+  assign act_dbg = rbit_q[RS*RActDbg +: NumCompW];
 
   // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of --
-  assign opk_cy  = rbit_q[NumCompW*ROpkCy  +: NumCompW];
-  assign opk_ia  = rbit_q[NumCompW*ROpkIa  +: NumCompW];
-  assign opk_da  = rbit_q[NumCompW*ROpkDa  +: NumCompW];
-  assign hs_cyc  = rbit_q[NumCompW*RHsCyc  +: NumCompW];
-  assign hs_ia   = rbit_q[NumCompW*RHsIa   +: NumCompW];
-  assign hs_dv   = rbit_q[NumCompW*RHsDv   +: NumCompW];
-  assign hs_da   = rbit_q[NumCompW*RHsDa   +: NumCompW];
-  assign hs_nir  = rbit_q[NumCompW*RHsNir  +: NumCompW];
-  assign hs_ndr  = rbit_q[NumCompW*RHsNdr  +: NumCompW];
-  assign hs_ir   = rbit_q[NumCompW*RHsIr   +: NumCompW];
-  assign hs_dr   = rbit_q[NumCompW*RHsDr   +: NumCompW];
-  assign hs_lv   = rbit_q[NumCompW*RHsLv   +: NumCompW];
-  assign lim     = rbit_q[NumCompW*RLim    +: NumCompW];
-  assign e_dbg   = rbit_q[NumCompW*REDbg   +: NumCompW];
-  assign e_match = rbit_q[NumCompW*REMatch +: NumCompW];
-  assign e_pc    = rbit_q[NumCompW*REPc    +: NumCompW];
-  assign e_addr  = rbit_q[NumCompW*REAddr  +: NumCompW];
-  assign e_val   = rbit_q[NumCompW*REVal   +: NumCompW];
+  assign opk_cy  = rbit_q[RS*ROpkCy  +: NumCompW];
+  assign opk_ia  = rbit_q[RS*ROpkIa  +: NumCompW];
+  assign opk_da  = rbit_q[RS*ROpkDa  +: NumCompW];
+  assign hs_cyc  = rbit_q[RS*RHsCyc  +: NumCompW];
+  assign hs_ia   = rbit_q[RS*RHsIa   +: NumCompW];
+  assign hs_dv   = rbit_q[RS*RHsDv   +: NumCompW];
+  assign hs_da   = rbit_q[RS*RHsDa   +: NumCompW];
+  assign hs_nir  = rbit_q[RS*RHsNir  +: NumCompW];
+  assign hs_ndr  = rbit_q[RS*RHsNdr  +: NumCompW];
+  assign hs_ir   = rbit_q[RS*RHsIr   +: NumCompW];
+  assign hs_dr   = rbit_q[RS*RHsDr   +: NumCompW];
+  assign hs_lv   = rbit_q[RS*RHsLv   +: NumCompW];
+  assign lim     = rbit_q[RS*RLim    +: NumCompW];
+  assign e_dbg   = rbit_q[RS*REDbg   +: NumCompW];
+  assign e_match = rbit_q[RS*REMatch +: NumCompW];
+  assign e_pc    = rbit_q[RS*REPc    +: NumCompW];
+  assign e_addr  = rbit_q[RS*REAddr  +: NumCompW];
+  assign e_val   = rbit_q[RS*REVal   +: NumCompW];
   // Single, First and DR pair select nothing of their own here (they are folded into the
   // terms above).
+  // (and the bits between NumCompW and RS are 0 padding)
   logic unused_role;
-  assign unused_role = ^{rbit_q[NumCompW*RSgl +: NumCompW], rbit_q[NumCompW*RFst +: NumCompW],
-                         rbit_q[NumCompW*RKDr +: NumCompW]};
+  assign unused_role = ^rbit_q;
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
