@@ -704,24 +704,22 @@ module dwt_cmp #(
   // [DWT-PKT-1] comparators 0..3, HasTrace, trace_ok(op), and the IR first-instruction rule.
   logic [3:0] cand, c_pc, c_match, c_addr, c_val, c_vcls;
   logic [3:0] opk_ia4, opk_da4, opk_cy4;  // operation kinds of comparators 0..3
+  logic [3:0] m4, e_pc4, e_match4, e_addr4, e_val4;  // match (not IR-gated), emission sets
 
   for (genvar c = 0; c < 4; c++) begin : gen_cand
     if (c < NumTrc) begin : gen_trc
-      assign cand[c]    = (HasTrace != 0) && match_l[c] && !ir_gate[c] &&
-                          ((opk_ia[c] && ia_tok) || (opk_da[c] && da_tok) ||
-                           (opk_cy[c] && cy_tok));
-      // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
-      assign c_pc[c]    = cand[c] && e_pc[c] && !(opk_cy[c] && !pc_last_tok_i);
-      assign c_match[c] = cand[c] && (e_match[c] || (e_pc[c] && opk_cy[c] && !pc_last_tok_i));
-      assign c_addr[c]  = cand[c] && e_addr[c];
-      assign c_val[c]   = cand[c] && e_val[c];
+      assign m4[c]       = match_l[c] && !ir_gate[c];
+      assign e_pc4[c]    = e_pc[c];
+      assign e_match4[c] = e_match[c];
+      assign e_addr4[c]  = e_addr[c];
+      assign e_val4[c]   = e_val[c];
       // [DWT-PKT-4] value class (DV or LDV: MATCH 10xx) puts MATCH after ADDR.
-      assign c_vcls[c]  = vcls[c];
-      assign opk_ia4[c] = opk_ia[c];
-      assign opk_da4[c] = opk_da[c];
-      assign opk_cy4[c] = opk_cy[c];
+      assign c_vcls[c]   = vcls[c];
+      assign opk_ia4[c]  = opk_ia[c];
+      assign opk_da4[c]  = opk_da[c];
+      assign opk_cy4[c]  = opk_cy[c];
     end else begin : gen_none
-      assign {cand[c], c_pc[c], c_match[c], c_addr[c], c_val[c], c_vcls[c]} = '0;
+      assign {m4[c], e_pc4[c], e_match4[c], e_addr4[c], e_val4[c], c_vcls[c]} = '0;
       assign {opk_ia4[c], opk_da4[c], opk_cy4[c]} = '0;
     end
   end
@@ -733,32 +731,53 @@ module dwt_cmp #(
 
   logic [3:0] v_ia_pc, v_ia_m, v_da_pc, v_da_m, v_da_a, v_da_v, v_cy_pc, v_cy_m;
   logic [1:0] n_ia_pc, n_ia_m, n_da_pc, n_da_m, n_da_a, n_da_v, n_cy_pc, n_cy_m;
-  logic       w_da_mv;
 
-  assign v_ia_pc = c_pc    & opk_ia4;
-  assign v_ia_m  = c_match & opk_ia4;
-  assign v_da_pc = c_pc    & opk_da4;
-  assign v_da_m  = c_match & opk_da4;
-  assign v_da_a  = c_addr  & opk_da4;
-  assign v_da_v  = c_val   & opk_da4;
-  assign v_cy_pc = c_pc    & opk_cy4;
-  assign v_cy_m  = c_match & opk_cy4;
-  assign n_ia_pc = lowest(v_ia_pc[2:0]);
-  assign n_ia_m  = lowest(v_ia_m[2:0]);
-  assign n_da_pc = lowest(v_da_pc[2:0]);
-  assign n_da_m  = lowest(v_da_m[2:0]);
-  assign n_da_a  = lowest(v_da_a[2:0]);
-  assign n_da_v  = lowest(v_da_v[2:0]);
-  assign n_cy_pc = lowest(v_cy_pc[2:0]);
-  assign n_cy_m  = lowest(v_cy_m[2:0]);
-  assign w_da_mv = c_vcls[n_da_m];
+  // The candidates, their selection and the list's valid slots, on 4-bit vectors, only in a
+  // cycle with a match of comparators 0..3: without one every candidate is 0, so every
+  // v_* and pkt_vld_o are 0 (and n_* = lowest(0)). In hardware the same ANDs.
+  always_comb begin : pkt_sel
+    cand    = 4'h0;
+    c_pc    = 4'h0;
+    c_match = 4'h0;
+    c_addr  = 4'h0;
+    c_val   = 4'h0;
+    if (m4 != 4'h0) begin
+      cand    = (HasTrace != 0) ? (m4 & ((opk_ia4 & {4{ia_tok}}) | (opk_da4 & {4{da_tok}}) |
+                                         (opk_cy4 & {4{cy_tok}}))) : 4'h0;
+      // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
+      c_pc    = cand & e_pc4 & ~(opk_cy4 & {4{!pc_last_tok_i}});
+      c_match = cand & (e_match4 | (e_pc4 & opk_cy4 & {4{!pc_last_tok_i}}));
+      c_addr  = cand & e_addr4;
+      c_val   = cand & e_val4;
+    end
+    v_ia_pc = c_pc    & opk_ia4;
+    v_ia_m  = c_match & opk_ia4;
+    v_da_pc = c_pc    & opk_da4;
+    v_da_m  = c_match & opk_da4;
+    v_da_a  = c_addr  & opk_da4;
+    v_da_v  = c_val   & opk_da4;
+    v_cy_pc = c_pc    & opk_cy4;
+    v_cy_m  = c_match & opk_cy4;
+    {n_ia_pc, n_ia_m, n_da_pc, n_da_m, n_da_a, n_da_v, n_cy_pc, n_cy_m} = {8{2'd3}};
+    pkt_vld_o = 9'h0;
+    if (cand != 4'h0) begin
+      n_ia_pc = lowest(v_ia_pc[2:0]);
+      n_ia_m  = lowest(v_ia_m[2:0]);
+      n_da_pc = lowest(v_da_pc[2:0]);
+      n_da_m  = lowest(v_da_m[2:0]);
+      n_da_a  = lowest(v_da_a[2:0]);
+      n_da_v  = lowest(v_da_v[2:0]);
+      n_cy_pc = lowest(v_cy_pc[2:0]);
+      n_cy_m  = lowest(v_cy_m[2:0]);
+      pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && c_vcls[n_da_m], |v_da_a,
+                   (|v_da_m) && !c_vcls[n_da_m], |v_da_pc, |v_ia_m, |v_ia_pc};
+    end
+  end
 
   // [DWT-PKT-4], [DWT-BUF-1] items 1-3, layouts of section 10.2.
   logic [7:0]  val_hdr;
   assign val_hdr = HdrValue | {2'b00, n_da_v, da_write_i, 1'b0, da_size_i + 2'b01};
 
-  assign pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && w_da_mv, |v_da_a,
-                      (|v_da_m) && !w_da_mv, |v_da_pc, |v_ia_m, |v_ia_pc};
   // The payloads (the observation ports' wide values) only in a cycle with a packet.
   always_comb begin : pkt_payload
     pkt_data_o = '0;
@@ -799,7 +818,7 @@ module dwt_cmp #(
     logic [2*NumCompW-1:0] ia_v;
     logic [4*NumCompW-1:0] da_v;
     logic [NumCompW-1:0] ir_hit_h, ia_eq_h, cyc_hit_h, da_hit_h, dv_hit_h, dr_hit_h, lv_hit_h;
-    logic [NumCompW-1:0] match, ir_d;
+    logic [NumCompW-1:0] match, ir_d, cfg_wr_p;
     logic                ev_ia, ev_da, ev_cy, halt, mon;
     if (!rst_ni) begin
       cmpmatch_q  <= '0;
@@ -822,11 +841,10 @@ module dwt_cmp #(
       match   = match_l | (hit_of(cyc_hit_h, ia_eq_h, dv_hit_h, da_hit_h, ir_hit_h, dr_hit_h,
                                   lv_hit_h) & allow & ~LoMask);
       // [DWT-IR-FIRST] "previous instruction was in this range", held by the Second.
-      // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
-      for (int n = 0; n < NumCompW; n++) begin
-        ir_d[n] = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[(n > 0) ? n - 1 : 0]) ?
-                  (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
-      end
+      // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written
+      // (cfg_wr_p: the First's write, bit n - 1 at n; bit 0 its own), on whole vectors.
+      cfg_wr_p = (cfg_wr_i << 1) | NumCompW'(cfg_wr_i[0]);
+      ir_d     = lim & k_ir & ~cfg_wr_i & ~cfg_wr_p & (ia_valid_i ? ir_hit : ir_q);
       ev_ia = |(match & e_dbg & opk_ia);
       ev_da = |(match & e_dbg & opk_da);
       ev_cy = |(match & e_dbg & opk_cy);
