@@ -151,9 +151,19 @@ module dwt_regs #(
     // value id_i carries.
     localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
     localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
-    assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
     // Not implemented: the word is never written and stays 0 (reads 0, vmatch masks nothing).
     assign vmask_impl[n] = VmaskImpl;
+  end
+
+  // The comparator an access selects, only in a cycle with an access (psel_i): every use of
+  // sel_cmp is under wr or rd_setup. Bits n >= NumComp (the padding) are 0.
+  always_comb begin : cmp_sel
+    sel_cmp = '0;
+    if (psel_i) begin
+      for (int n = 0; n < NumComp; n++) begin
+        sel_cmp[n] = (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
+      end
+    end
   end
 
   // The accesses of the selected comparator's words, on whole vectors (a word compare and
@@ -255,12 +265,17 @@ module dwt_regs #(
   end
 
   // Event counters, [7:0] of DWT_CPICNT .. DWT_FOLDCNT (RAZ without HasPrfCnt).
-  assign cnt_rdata = (HasPrfCnt == 0) ? 32'h0 :
-                     {24'h0, ({8{is_cnt[0]}} & evcnt_i[7:0])   |
-                             ({8{is_cnt[1]}} & evcnt_i[15:8])  |
-                             ({8{is_cnt[2]}} & evcnt_i[23:16]) |
-                             ({8{is_cnt[3]}} & evcnt_i[31:24]) |
-                             ({8{is_cnt[4]}} & evcnt_i[39:32])};
+  // (only in a read's setup cycle, the only cycle prdata_d uses rdata)
+  always_comb begin : cnt_read
+    cnt_rdata = 32'h0;
+    if ((HasPrfCnt != 0) && rd_setup) begin
+      cnt_rdata = {24'h0, ({8{is_cnt[0]}} & evcnt_i[7:0])   |
+                          ({8{is_cnt[1]}} & evcnt_i[15:8])  |
+                          ({8{is_cnt[2]}} & evcnt_i[23:16]) |
+                          ({8{is_cnt[3]}} & evcnt_i[31:24]) |
+                          ({8{is_cnt[4]}} & evcnt_i[39:32])};
+    end
+  end
 
   // The three sources decode disjoint offsets.
   assign rdata = fix_rdata | cnt_rdata | cmp_rdata;
