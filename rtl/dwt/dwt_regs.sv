@@ -346,19 +346,14 @@ module dwt_regs #(
   // Fields outside the writable mask never become 1.
   `CS_ASSERT(ctrl_mask_A, (ctrl_q & ~CtrlWrMask) == 32'h0)
   // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn: the ID of
-  // every implemented comparator is dwt_pkg::func_id (one compare with constant vectors).
-  function automatic logic [2*NumCompW*5-1:0] id_chk_vec();
-    logic [NumCompW*5-1:0] ids, msk;
-    ids = '0;
-    msk = '0;
-    for (int n = 0; n < NumComp; n++) begin
-      ids[5*n +: 5] = dwt_pkg::func_id(n, HasMain, HasCycCnt);
-      msk[5*n +: 5] = 5'h1F;
-    end
-    id_chk_vec = {msk, ids};
-  endfunction
-  localparam logic [2*NumCompW*5-1:0] IdChk = id_chk_vec();
-  `CS_ASSERT(id_A, (id_i & IdChk[NumCompW*5 +: NumCompW*5]) == IdChk[0 +: NumCompW*5])
+  // every implemented comparator is dwt_pkg::func_id (one compare with constant vectors,
+  // not a function evaluated per comparator at every edge).
+  logic [NumCompW*5-1:0] id_exp, id_msk;
+  for (genvar n = 0; n < NumCompW; n++) begin : gen_id_exp
+    assign id_exp[5*n +: 5] = (n < NumComp) ? dwt_pkg::func_id(n, HasMain, HasCycCnt) : 5'h00;
+    assign id_msk[5*n +: 5] = (n < NumComp) ? 5'h1F : 5'h00;
+  end
+  `CS_ASSERT(id_A, (id_i & id_msk) == id_exp)
 
 endmodule
 
