@@ -90,12 +90,12 @@ module dwt_buf #(
             mem_d[40*k +: 40] = mem_q[40*k +: 40];
           end
         end
-        acc = '0;
-        for (int i = 0; i < NumSlots; i++) begin
-          rk[PosW*i +: PosW] = acc;
-          acc = acc + PosW'(slot_vld_i[i]);
-        end
         if (slot_vld_i != '0) begin
+          acc = '0;
+          for (int i = 0; i < NumSlots; i++) begin
+            rk[PosW*i +: PosW] = acc;
+            acc = acc + PosW'(slot_vld_i[i]);
+          end
           for (int k = 0; k < Depth; k++) begin
             for (int i = 0; i < NumSlots; i++) begin
               if (slot_vld_i[i] && (rk[PosW*i +: PosW] < npush) &&

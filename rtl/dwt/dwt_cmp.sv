@@ -426,21 +426,24 @@ module dwt_cmp #(
   logic [NumCompW-1:0] act_dbg;                  // ACTION == 01
 
   // ---- Roles (section 8.1), registered: role_of (above) of the fields after each write ----
-  // Held role bit by role bit: bit b of comparator n is rbit_q[NumCompW*b + n], so each
-  // decoded term is one whole vector of the register (no per-comparator gathering that a
-  // simulator would redo after every edge). The padding above NumComp keeps RoleRst.
-  logic [RoleW*NumCompW-1:0] rbit_q;
+  // Held role bit by role bit: bit b of comparator n is rbit_q[RS*b + n], so each decoded
+  // term is one whole vector of the register (no per-comparator gathering that a simulator
+  // would redo after every edge), and starts at a multiple of 16 bits (RS), so that it is one
+  // aligned field of a simulator's words, not a shift across two. The padding above NumComp
+  // keeps RoleRst; the bits between NumCompW and RS are 0.
+  localparam int RS = 16;  // NumCompW <= 15
+  logic [RoleW*RS-1:0] rbit_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : roles
     logic [RoleW-1:0] r;
     if (!rst_ni) begin
       for (int b = 0; b < RoleW; b++) begin
-        rbit_q[NumCompW*b +: NumCompW] <= {NumCompW{RoleRst[b]}};
+        rbit_q[RS*b +: RS] <= RS'({NumCompW{RoleRst[b]}});
       end
     end else if (|cfg_wr_i) begin
       for (int n = 0; n < NumComp; n++) begin  // a write to any comparator may change n's pair
         r = role_of(n, fmatch_d_i, faction_d_i, fdvsize_d_i, id_i);
         for (int b = 0; b < RoleW; b++) begin
-          rbit_q[NumCompW*b + n] <= r[b];
+          rbit_q[RS*b + n] <= r[b];
         end
       end
     end
@@ -450,37 +453,37 @@ module dwt_cmp #(
     logic unused_pad;
     assign unused_pad = ^{fmatch_d_i, faction_d_i, fdvsize_d_i, id_i};
   end
-  assign is_snd  = rbit_q[NumCompW*RSnd    +: NumCompW];
-  assign vcls    = rbit_q[NumCompW*RVcls   +: NumCompW];
-  assign k_ir    = rbit_q[NumCompW*RKIr    +: NumCompW];
-  assign dir_w   = rbit_q[NumCompW*RDirW   +: NumCompW];
-  assign dir_r   = rbit_q[NumCompW*RDirR   +: NumCompW];
-  assign act_dbg = rbit_q[NumCompW*RActDbg +: NumCompW];
+  assign is_snd  = rbit_q[RS*RSnd    +: NumCompW];
+  assign vcls    = rbit_q[RS*RVcls   +: NumCompW];
+  assign k_ir    = rbit_q[RS*RKIr    +: NumCompW];
+  assign dir_w   = rbit_q[RS*RDirW   +: NumCompW];
+  assign dir_r   = rbit_q[RS*RDirR   +: NumCompW];
+  assign act_dbg = rbit_q[RS*RActDbg +: NumCompW];
 
   // ---- Match (section 8.2 [DWT-CMP-ANY]) and emission sets (sections 8.3-8.6): role_of --
-  assign opk_cy  = rbit_q[NumCompW*ROpkCy  +: NumCompW];
-  assign opk_ia  = rbit_q[NumCompW*ROpkIa  +: NumCompW];
-  assign opk_da  = rbit_q[NumCompW*ROpkDa  +: NumCompW];
-  assign hs_cyc  = rbit_q[NumCompW*RHsCyc  +: NumCompW];
-  assign hs_ia   = rbit_q[NumCompW*RHsIa   +: NumCompW];
-  assign hs_dv   = rbit_q[NumCompW*RHsDv   +: NumCompW];
-  assign hs_da   = rbit_q[NumCompW*RHsDa   +: NumCompW];
-  assign hs_nir  = rbit_q[NumCompW*RHsNir  +: NumCompW];
-  assign hs_ndr  = rbit_q[NumCompW*RHsNdr  +: NumCompW];
-  assign hs_ir   = rbit_q[NumCompW*RHsIr   +: NumCompW];
-  assign hs_dr   = rbit_q[NumCompW*RHsDr   +: NumCompW];
-  assign hs_lv   = rbit_q[NumCompW*RHsLv   +: NumCompW];
-  assign lim     = rbit_q[NumCompW*RLim    +: NumCompW];
-  assign e_dbg   = rbit_q[NumCompW*REDbg   +: NumCompW];
-  assign e_match = rbit_q[NumCompW*REMatch +: NumCompW];
-  assign e_pc    = rbit_q[NumCompW*REPc    +: NumCompW];
-  assign e_addr  = rbit_q[NumCompW*REAddr  +: NumCompW];
-  assign e_val   = rbit_q[NumCompW*REVal   +: NumCompW];
+  assign opk_cy  = rbit_q[RS*ROpkCy  +: NumCompW];
+  assign opk_ia  = rbit_q[RS*ROpkIa  +: NumCompW];
+  assign opk_da  = rbit_q[RS*ROpkDa  +: NumCompW];
+  assign hs_cyc  = rbit_q[RS*RHsCyc  +: NumCompW];
+  assign hs_ia   = rbit_q[RS*RHsIa   +: NumCompW];
+  assign hs_dv   = rbit_q[RS*RHsDv   +: NumCompW];
+  assign hs_da   = rbit_q[RS*RHsDa   +: NumCompW];
+  assign hs_nir  = rbit_q[RS*RHsNir  +: NumCompW];
+  assign hs_ndr  = rbit_q[RS*RHsNdr  +: NumCompW];
+  assign hs_ir   = rbit_q[RS*RHsIr   +: NumCompW];
+  assign hs_dr   = rbit_q[RS*RHsDr   +: NumCompW];
+  assign hs_lv   = rbit_q[RS*RHsLv   +: NumCompW];
+  assign lim     = rbit_q[RS*RLim    +: NumCompW];
+  assign e_dbg   = rbit_q[RS*REDbg   +: NumCompW];
+  assign e_match = rbit_q[RS*REMatch +: NumCompW];
+  assign e_pc    = rbit_q[RS*REPc    +: NumCompW];
+  assign e_addr  = rbit_q[RS*REAddr  +: NumCompW];
+  assign e_val   = rbit_q[RS*REVal   +: NumCompW];
   // Single, First and DR pair select nothing of their own here (they are folded into the
   // terms above).
+  // (and the bits between NumCompW and RS are 0 padding)
   logic unused_role;
-  assign unused_role = ^{rbit_q[NumCompW*RSgl +: NumCompW], rbit_q[NumCompW*RFst +: NumCompW],
-                         rbit_q[NumCompW*RKDr +: NumCompW]};
+  assign unused_role = ^rbit_q;
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam int Next = (n + 1 < NumCompW) ? n + 1 : n; // Second of the pair of a First
@@ -701,24 +704,22 @@ module dwt_cmp #(
   // [DWT-PKT-1] comparators 0..3, HasTrace, trace_ok(op), and the IR first-instruction rule.
   logic [3:0] cand, c_pc, c_match, c_addr, c_val, c_vcls;
   logic [3:0] opk_ia4, opk_da4, opk_cy4;  // operation kinds of comparators 0..3
+  logic [3:0] m4, e_pc4, e_match4, e_addr4, e_val4;  // match (not IR-gated), emission sets
 
   for (genvar c = 0; c < 4; c++) begin : gen_cand
     if (c < NumTrc) begin : gen_trc
-      assign cand[c]    = (HasTrace != 0) && match_l[c] && !ir_gate[c] &&
-                          ((opk_ia[c] && ia_tok) || (opk_da[c] && da_tok) ||
-                           (opk_cy[c] && cy_tok));
-      // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
-      assign c_pc[c]    = cand[c] && e_pc[c] && !(opk_cy[c] && !pc_last_tok_i);
-      assign c_match[c] = cand[c] && (e_match[c] || (e_pc[c] && opk_cy[c] && !pc_last_tok_i));
-      assign c_addr[c]  = cand[c] && e_addr[c];
-      assign c_val[c]   = cand[c] && e_val[c];
+      assign m4[c]       = match_l[c] && !ir_gate[c];
+      assign e_pc4[c]    = e_pc[c];
+      assign e_match4[c] = e_match[c];
+      assign e_addr4[c]  = e_addr[c];
+      assign e_val4[c]   = e_val[c];
       // [DWT-PKT-4] value class (DV or LDV: MATCH 10xx) puts MATCH after ADDR.
-      assign c_vcls[c]  = vcls[c];
-      assign opk_ia4[c] = opk_ia[c];
-      assign opk_da4[c] = opk_da[c];
-      assign opk_cy4[c] = opk_cy[c];
+      assign c_vcls[c]   = vcls[c];
+      assign opk_ia4[c]  = opk_ia[c];
+      assign opk_da4[c]  = opk_da[c];
+      assign opk_cy4[c]  = opk_cy[c];
     end else begin : gen_none
-      assign {cand[c], c_pc[c], c_match[c], c_addr[c], c_val[c], c_vcls[c]} = '0;
+      assign {m4[c], e_pc4[c], e_match4[c], e_addr4[c], e_val4[c], c_vcls[c]} = '0;
       assign {opk_ia4[c], opk_da4[c], opk_cy4[c]} = '0;
     end
   end
@@ -730,32 +731,53 @@ module dwt_cmp #(
 
   logic [3:0] v_ia_pc, v_ia_m, v_da_pc, v_da_m, v_da_a, v_da_v, v_cy_pc, v_cy_m;
   logic [1:0] n_ia_pc, n_ia_m, n_da_pc, n_da_m, n_da_a, n_da_v, n_cy_pc, n_cy_m;
-  logic       w_da_mv;
 
-  assign v_ia_pc = c_pc    & opk_ia4;
-  assign v_ia_m  = c_match & opk_ia4;
-  assign v_da_pc = c_pc    & opk_da4;
-  assign v_da_m  = c_match & opk_da4;
-  assign v_da_a  = c_addr  & opk_da4;
-  assign v_da_v  = c_val   & opk_da4;
-  assign v_cy_pc = c_pc    & opk_cy4;
-  assign v_cy_m  = c_match & opk_cy4;
-  assign n_ia_pc = lowest(v_ia_pc[2:0]);
-  assign n_ia_m  = lowest(v_ia_m[2:0]);
-  assign n_da_pc = lowest(v_da_pc[2:0]);
-  assign n_da_m  = lowest(v_da_m[2:0]);
-  assign n_da_a  = lowest(v_da_a[2:0]);
-  assign n_da_v  = lowest(v_da_v[2:0]);
-  assign n_cy_pc = lowest(v_cy_pc[2:0]);
-  assign n_cy_m  = lowest(v_cy_m[2:0]);
-  assign w_da_mv = c_vcls[n_da_m];
+  // The candidates, their selection and the list's valid slots, on 4-bit vectors, only in a
+  // cycle with a match of comparators 0..3: without one every candidate is 0, so every
+  // v_* and pkt_vld_o are 0 (and n_* = lowest(0)). In hardware the same ANDs.
+  always_comb begin : pkt_sel
+    cand    = 4'h0;
+    c_pc    = 4'h0;
+    c_match = 4'h0;
+    c_addr  = 4'h0;
+    c_val   = 4'h0;
+    if (m4 != 4'h0) begin
+      cand    = (HasTrace != 0) ? (m4 & ((opk_ia4 & {4{ia_tok}}) | (opk_da4 & {4{da_tok}}) |
+                                         (opk_cy4 & {4{cy_tok}}))) : 4'h0;
+      // [DWT-PKT-2] a cycle-match PC value whose instruction fails trace_ok becomes MATCH.
+      c_pc    = cand & e_pc4 & ~(opk_cy4 & {4{!pc_last_tok_i}});
+      c_match = cand & (e_match4 | (e_pc4 & opk_cy4 & {4{!pc_last_tok_i}}));
+      c_addr  = cand & e_addr4;
+      c_val   = cand & e_val4;
+    end
+    v_ia_pc = c_pc    & opk_ia4;
+    v_ia_m  = c_match & opk_ia4;
+    v_da_pc = c_pc    & opk_da4;
+    v_da_m  = c_match & opk_da4;
+    v_da_a  = c_addr  & opk_da4;
+    v_da_v  = c_val   & opk_da4;
+    v_cy_pc = c_pc    & opk_cy4;
+    v_cy_m  = c_match & opk_cy4;
+    {n_ia_pc, n_ia_m, n_da_pc, n_da_m, n_da_a, n_da_v, n_cy_pc, n_cy_m} = {8{2'd3}};
+    pkt_vld_o = 9'h0;
+    if (cand != 4'h0) begin
+      n_ia_pc = lowest(v_ia_pc[2:0]);
+      n_ia_m  = lowest(v_ia_m[2:0]);
+      n_da_pc = lowest(v_da_pc[2:0]);
+      n_da_m  = lowest(v_da_m[2:0]);
+      n_da_a  = lowest(v_da_a[2:0]);
+      n_da_v  = lowest(v_da_v[2:0]);
+      n_cy_pc = lowest(v_cy_pc[2:0]);
+      n_cy_m  = lowest(v_cy_m[2:0]);
+      pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && c_vcls[n_da_m], |v_da_a,
+                   (|v_da_m) && !c_vcls[n_da_m], |v_da_pc, |v_ia_m, |v_ia_pc};
+    end
+  end
 
   // [DWT-PKT-4], [DWT-BUF-1] items 1-3, layouts of section 10.2.
   logic [7:0]  val_hdr;
   assign val_hdr = HdrValue | {2'b00, n_da_v, da_write_i, 1'b0, da_size_i + 2'b01};
 
-  assign pkt_vld_o = {|v_cy_m, |v_cy_pc, |v_da_v, (|v_da_m) && w_da_mv, |v_da_a,
-                      (|v_da_m) && !w_da_mv, |v_da_pc, |v_ia_m, |v_ia_pc};
   // The payloads (the observation ports' wide values) only in a cycle with a packet.
   always_comb begin : pkt_payload
     pkt_data_o = '0;
@@ -796,7 +818,7 @@ module dwt_cmp #(
     logic [2*NumCompW-1:0] ia_v;
     logic [4*NumCompW-1:0] da_v;
     logic [NumCompW-1:0] ir_hit_h, ia_eq_h, cyc_hit_h, da_hit_h, dv_hit_h, dr_hit_h, lv_hit_h;
-    logic [NumCompW-1:0] match, ir_d;
+    logic [NumCompW-1:0] match, ir_d, cfg_wr_p;
     logic                ev_ia, ev_da, ev_cy, halt, mon;
     if (!rst_ni) begin
       cmpmatch_q  <= '0;
@@ -819,11 +841,10 @@ module dwt_cmp #(
       match   = match_l | (hit_of(cyc_hit_h, ia_eq_h, dv_hit_h, da_hit_h, ir_hit_h, dr_hit_h,
                                   lv_hit_h) & allow & ~LoMask);
       // [DWT-IR-FIRST] "previous instruction was in this range", held by the Second.
-      // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written.
-      for (int n = 0; n < NumCompW; n++) begin
-        ir_d[n] = (lim[n] && k_ir[n] && !cfg_wr_i[n] && !cfg_wr_i[(n > 0) ? n - 1 : 0]) ?
-                  (ia_valid_i ? ir_hit[n] : ir_q[n]) : 1'b0;
-      end
+      // Cleared when the pair is not an IR pair or a COMP/FUNCTION of the pair is written
+      // (cfg_wr_p: the First's write, bit n - 1 at n; bit 0 its own), on whole vectors.
+      cfg_wr_p = (cfg_wr_i << 1) | NumCompW'(cfg_wr_i[0]);
+      ir_d     = lim & k_ir & ~cfg_wr_i & ~cfg_wr_p & (ia_valid_i ? ir_hit : ir_q);
       ev_ia = |(match & e_dbg & opk_ia);
       ev_da = |(match & e_dbg & opk_da);
       ev_cy = |(match & e_dbg & opk_cy);

@@ -85,12 +85,16 @@ module dwt_cnt #(
   endfunction
 
   // ---- State -----------------------------------------------------------------------------
-  logic [31:0] cyccnt_q, cyccnt_d;
-  logic [3:0]  post_q, post_d;
-  logic [39:0] cnt_q, cnt_d;
-  logic [31:0] pc_last_q, pc_last_d;
-  logic        pc_last_s_q, pc_last_s_d, pc_last_p_q, pc_last_p_d, pc_vld_q, pc_vld_d;
-  logic        sync_req_q, sync_req_d;
+  // The next values feed only these flip-flops, so they are computed in the flip-flops' own
+  // block (`upd`, blocking temporaries from the inputs and registers at the edge): a
+  // simulator evaluates them once, at the edge, and not again whenever an input changes
+  // (README, issue #22 item 1). The same next-state logic as separate blocks in hardware.
+  logic [31:0] cyccnt_q;
+  logic [3:0]  post_q;
+  logic [39:0] cnt_q;
+  logic [31:0] pc_last_q;
+  logic        pc_last_s_q, pc_last_p_q, pc_vld_q;
+  logic        sync_req_q;
 
   // ---- Authentication of the PE's and the sampled instruction's state --------------------
   logic pe_tok, pcl_tok;
@@ -101,23 +105,13 @@ module dwt_cnt #(
                             snid_p_i);
 
   // ---- CYCCNT (section 11) ---------------------------------------------------------------
-  logic        cyc_inc, tap_ev, post_act, post_fire, sync_ev;
+  logic        cyc_inc, tap_ev, post_act, post_fire;
   logic [31:0] cyc_next;
 
   // [DWT-CYC-1], [DWT-CYC-3] TRCENA, CYCDISS in Secure state and Debug state stop it.
   assign cyc_inc  = (HasCycCnt != 0) && cyccntena_i && trcena_i && !halted_i &&
                     !((SecExt != 0) && cycdiss_i && pe_secure_i);
   assign cyc_next = cyccnt_q + 32'd1;
-
-  // [DWT-CYC-2] a write wins over the increment.
-  always_comb begin
-    cyccnt_d = cyccnt_q;
-    if (cyccnt_wr_i) begin
-      cyccnt_d = wdata_i;
-    end else if (cyc_inc) begin
-      cyccnt_d = cyc_next;
-    end
-  end
 
   // [DWT-POST-1] every change of the tapped bit caused by an increment.
   assign tap_ev    = cyc_inc && (cyctap_i ? (cyccnt_q[10] != cyc_next[10]) :
@@ -126,26 +120,6 @@ module dwt_cnt #(
   // when it is 0 at a tap (and it reloads POSTPRESET).
   assign post_act  = tap_ev && (pcsamplena_i || cycevtena_i);
   assign post_fire = post_act && (post_q == 4'h0);
-
-  always_comb begin
-    post_d = post_q;
-    if (post_load_i) begin
-      post_d = postinit_i;          // [DWT-POST-3] the POSTINIT value before the write
-    end else if (post_act) begin
-      post_d = (post_q != 4'h0) ? (post_q - 4'h1) : postpreset_i;
-    end
-  end
-
-  // [DWT-SYNC-1] SYNCTAP = 01/10/11 taps CYCCNT[24]/[26]/[28].
-  always_comb begin
-    unique case (synctap_i)
-      2'b01:   sync_ev = cyccnt_q[24] != cyc_next[24];
-      2'b10:   sync_ev = cyccnt_q[26] != cyc_next[26];
-      2'b11:   sync_ev = cyccnt_q[28] != cyc_next[28];
-      default: sync_ev = 1'b0;
-    endcase
-  end
-  assign sync_req_d = cyc_inc && sync_ev;
 
   // ---- Event counters (section 13) -------------------------------------------------------
   logic       cnt_ok;
@@ -156,26 +130,10 @@ module dwt_cnt #(
   assign inc    = ((HasPrfCnt != 0) && cnt_ok && !halted_i) ? (evtena_i & evt_i) : 5'h0;
 
   // [DWT-CNT-1] write, else clear on enable, else increment (mod 256).
+  // (the next values, in the flip-flops' block `upd` below)
   for (genvar k = 0; k < 5; k++) begin : gen_cnt
-    assign cnt_d[8*k +: 8] = cnt_wr_i[k]  ? wdata_i[7:0] :
-                             cnt_clr_i[k] ? 8'h00 :
-                             inc[k]       ? (cnt_q[8*k +: 8] + 8'h01) : cnt_q[8*k +: 8];
     assign wrap[k]         = inc[k] && !cnt_wr_i[k] && !cnt_clr_i[k] &&
                              (cnt_q[8*k +: 8] == 8'hFF);
-  end
-
-  // ---- pc_last (section 10.3) ------------------------------------------------------------
-  always_comb begin
-    pc_last_d   = pc_last_q;
-    pc_last_s_d = pc_last_s_q;
-    pc_last_p_d = pc_last_p_q;
-    pc_vld_d    = pc_vld_q;
-    if (ia_valid_i) begin
-      pc_last_d   = {ia_addr_i[31:1], 1'b0};
-      pc_last_s_d = (SecExt != 0) && ia_secure_i;
-      pc_last_p_d = ia_priv_i;
-      pc_vld_d    = 1'b1;
-    end
   end
 
   // [DWT-PCS-2] DWT_PCSR read value (gated by HasPcsr in dwt_regs).
@@ -212,7 +170,13 @@ module dwt_cnt #(
   assign evc_data  = {24'h0, 2'b00, evc_flags, HdrEvCnt};
 
   assign pkt_vld_o  = {evc_vld, pcs_vld, exc_vld};
-  assign pkt_data_o = {evc_data, pcs_data, exc_data};
+  // The payloads only in a cycle with a packet (the only cycles dwt_buf reads them).
+  always_comb begin : pkt_payload
+    pkt_data_o = '0;
+    if (pkt_vld_o != 3'b000) begin
+      pkt_data_o = {evc_data, pcs_data, exc_data};
+    end
+  end
 
   // ---- Outputs ---------------------------------------------------------------------------
   assign cyccnt_o      = cyccnt_q;
@@ -223,7 +187,11 @@ module dwt_cnt #(
   assign pc_last_tok_o = pcl_tok;
   assign sync_req_o    = sync_req_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin : upd
+    logic [31:0] cyccnt_d, pc_last_d;
+    logic [3:0]  post_d;
+    logic [39:0] cnt_d;
+    logic        pc_last_s_d, pc_last_p_d, pc_vld_d, sync_ev, sync_req_d;
     if (!rst_ni) begin
       cyccnt_q    <= '0;
       post_q      <= '0;
@@ -234,6 +202,44 @@ module dwt_cnt #(
       pc_vld_q    <= 1'b0;
       sync_req_q  <= 1'b0;
     end else begin
+      // [DWT-CYC-2] a write wins over the increment.
+      cyccnt_d = cyccnt_q;
+      if (cyccnt_wr_i) begin
+        cyccnt_d = wdata_i;
+      end else if (cyc_inc) begin
+        cyccnt_d = cyc_next;
+      end
+      post_d = post_q;
+      if (post_load_i) begin
+        post_d = postinit_i;          // [DWT-POST-3] the POSTINIT value before the write
+      end else if (post_act) begin
+        post_d = (post_q != 4'h0) ? (post_q - 4'h1) : postpreset_i;
+      end
+      // [DWT-SYNC-1] SYNCTAP = 01/10/11 taps CYCCNT[24]/[26]/[28].
+      unique case (synctap_i)
+        2'b01:   sync_ev = cyccnt_q[24] != cyc_next[24];
+        2'b10:   sync_ev = cyccnt_q[26] != cyc_next[26];
+        2'b11:   sync_ev = cyccnt_q[28] != cyc_next[28];
+        default: sync_ev = 1'b0;
+      endcase
+      sync_req_d = cyc_inc && sync_ev;
+      // [DWT-CNT-1] write, else clear on enable, else increment (mod 256).
+      for (int k = 0; k < 5; k++) begin
+        cnt_d[8*k +: 8] = cnt_wr_i[k]  ? wdata_i[7:0] :
+                          cnt_clr_i[k] ? 8'h00 :
+                          inc[k]       ? (cnt_q[8*k +: 8] + 8'h01) : cnt_q[8*k +: 8];
+      end
+      // pc_last (section 10.3)
+      pc_last_d   = pc_last_q;
+      pc_last_s_d = pc_last_s_q;
+      pc_last_p_d = pc_last_p_q;
+      pc_vld_d    = pc_vld_q;
+      if (ia_valid_i) begin
+        pc_last_d   = {ia_addr_i[31:1], 1'b0};
+        pc_last_s_d = (SecExt != 0) && ia_secure_i;
+        pc_last_p_d = ia_priv_i;
+        pc_vld_d    = 1'b1;
+      end
       cyccnt_q    <= cyccnt_d;
       post_q      <= post_d;
       cnt_q       <= cnt_d;

@@ -75,9 +75,9 @@ module dwt_regs #(
 
   // ---- Registers -------------------------------------------------------------------------
   logic [31:0]            ctrl_q, ctrl_d;          // writable DWT_CTRL bits only
-  // COMPn and VMASKn: a flip-flop per comparator word with its write enable (gen_cmp), so
-  // the simulator evaluates the 32-bit words only at a write edge, not as next-state muxes
-  // on every input change (README, issue #22); the same registers as a mux before the flop.
+  // COMPn and VMASKn: flip-flops with write enables (`cmp_words`), so the simulator
+  // evaluates the 32-bit words only at a write edge, not as next-state muxes on every input
+  // change (README, issue #22); the same registers as a mux before the flop.
   logic [NumCompW*32-1:0] comp_q;
   logic [NumCompW*4-1:0]  fmatch_q, fmatch_d;
   logic [NumCompW*2-1:0]  faction_q, faction_d;
@@ -134,10 +134,14 @@ module dwt_regs #(
                       (32'(HasPrfCnt == 0)    << dwt_pkg::CtrlNoprfcnt);
 
   // ---- Comparator registers --------------------------------------------------------------
-  // One generate block per comparator, continuous assignments only (see dwt_cmp). Comparator
-  // n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits n >= NumComp are the padding.
+  // One generate block per comparator, continuous assignments only (see dwt_cmp): its select
+  // and its constants. Comparator n: paddr_i[11:4] == 2 + n, word paddr_i[3:2]. Bits
+  // n >= NumComp are the padding.
   logic [NumCompW-1:0]    sel_cmp;
+  logic [NumCompW-1:0]    wr_comp_v;  // DWT_COMPn written at this edge
   logic [NumCompW-1:0]    wr_func_v;  // DWT_FUNCTIONn written at this edge
+  logic [NumCompW-1:0]    wr_vmask_v; // DWT_VMASKn written at this edge (implemented only)
+  logic [NumCompW-1:0]    vmask_impl; // DWT_VMASKn implemented (constant)
 
   for (genvar n = 0; n < NumCompW; n++) begin : gen_cmp
     localparam bit Impl = (n < NumComp);
@@ -147,44 +151,52 @@ module dwt_regs #(
     // value id_i carries.
     localparam logic [4:0] Id = dwt_pkg::func_id(n, HasMain, HasCycCnt);
     localparam bit VmaskImpl = Impl && (HasVmask != 0) && Id[2];
-    logic wr_comp, wr_func, rd_func;
+    // Not implemented: the word is never written and stays 0 (reads 0, vmatch masks nothing).
+    assign vmask_impl[n] = VmaskImpl;
+  end
 
-    assign sel_cmp[n] = Impl && (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
-    assign wr_comp    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
-    assign wr_func    = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-    assign rd_func    = rd_setup && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
-
-    logic [31:0] comp_n_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        comp_n_q <= '0;
-      end else if (wr_comp) begin
-        comp_n_q <= pwdata_i;
+  // The comparator an access selects, only in a cycle with an access (psel_i): every use of
+  // sel_cmp is under wr or rd_setup. Bits n >= NumComp (the padding) are 0.
+  always_comb begin : cmp_sel
+    sel_cmp = '0;
+    if (psel_i) begin
+      for (int n = 0; n < NumComp; n++) begin
+        sel_cmp[n] = (paddr_i[11:4] == (dwt_pkg::OffComp0[11:4] + 8'(n)));
       end
     end
-    assign comp_q[32*n +: 32] = comp_n_q;
-    assign wr_func_v[n] = wr_func;
-    // Not implemented: the word stays 0 (reads 0, vmatch masks nothing).
-    if (VmaskImpl) begin : gen_vmask
-      logic        wr_vmask;
-      logic [31:0] vmask_n_q;
-      assign wr_vmask = wr && sel_cmp[n] && (paddr_i[3:2] == dwt_pkg::CmpWordVmask) &&
-                        VmaskImpl;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          vmask_n_q <= '0;
-        end else if (wr_vmask) begin
-          vmask_n_q <= pwdata_i;
+  end
+
+  // The accesses of the selected comparator's words, on whole vectors (a word compare and
+  // an AND with sel_cmp, not a decode per comparator).
+  logic wr_w_comp, wr_w_func, wr_w_vmask, rd_w_func;
+  assign wr_w_comp  = wr && (paddr_i[3:2] == dwt_pkg::CmpWordComp);
+  assign wr_w_func  = wr && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+  assign wr_w_vmask = wr && (paddr_i[3:2] == dwt_pkg::CmpWordVmask);
+  assign rd_w_func  = rd_setup && (paddr_i[3:2] == dwt_pkg::CmpWordFunc);
+  assign wr_comp_v  = {NumCompW{wr_w_comp}} & sel_cmp;
+  assign wr_func_v  = {NumCompW{wr_w_func}} & sel_cmp;
+  assign wr_vmask_v = {NumCompW{wr_w_vmask}} & sel_cmp & vmask_impl;
+  assign cfg_wr_o   = wr_comp_v | wr_func_v;
+  // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
+  // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
+  assign matched_clr_o = {NumCompW{rd_w_func}} & sel_cmp;
+
+  // COMPn and VMASKn words: written only at a write edge, held as the whole vectors (not a
+  // flop per word gathered into the vectors again after every edge).
+  always_ff @(posedge clk_i or negedge rst_ni) begin : cmp_words
+    if (!rst_ni) begin
+      comp_q  <= '0;
+      vmask_q <= '0;
+    end else if ((wr_comp_v | wr_vmask_v) != '0) begin
+      for (int n = 0; n < NumCompW; n++) begin
+        if (wr_comp_v[n]) begin
+          comp_q[32*n +: 32] <= pwdata_i;
+        end
+        if (wr_vmask_v[n]) begin
+          vmask_q[32*n +: 32] <= pwdata_i;
         end
       end
-      assign vmask_q[32*n +: 32] = vmask_n_q;
-    end else begin : gen_no_vmask
-      assign vmask_q[32*n +: 32] = 32'h0;
     end
-    assign cfg_wr_o[n]          = wr_comp || wr_func;
-    // [DWT-MATCHED-2], [DWT-EVAL-2]: a read of DWT_FUNCTIONn clears MATCHED at its setup
-    // edge; a match at the same edge sets it again (set wins: dwt_cmp's `upd`).
-    assign matched_clr_o[n]     = rd_func;
   end
 
   // [DWT-REG-2] MATCH, ACTION and DATAVSIZE store every written value (the fields of the
@@ -253,12 +265,17 @@ module dwt_regs #(
   end
 
   // Event counters, [7:0] of DWT_CPICNT .. DWT_FOLDCNT (RAZ without HasPrfCnt).
-  assign cnt_rdata = (HasPrfCnt == 0) ? 32'h0 :
-                     {24'h0, ({8{is_cnt[0]}} & evcnt_i[7:0])   |
-                             ({8{is_cnt[1]}} & evcnt_i[15:8])  |
-                             ({8{is_cnt[2]}} & evcnt_i[23:16]) |
-                             ({8{is_cnt[3]}} & evcnt_i[31:24]) |
-                             ({8{is_cnt[4]}} & evcnt_i[39:32])};
+  // (only in a read's setup cycle, the only cycle prdata_d uses rdata)
+  always_comb begin : cnt_read
+    cnt_rdata = 32'h0;
+    if ((HasPrfCnt != 0) && rd_setup) begin
+      cnt_rdata = {24'h0, ({8{is_cnt[0]}} & evcnt_i[7:0])   |
+                          ({8{is_cnt[1]}} & evcnt_i[15:8])  |
+                          ({8{is_cnt[2]}} & evcnt_i[23:16]) |
+                          ({8{is_cnt[3]}} & evcnt_i[31:24]) |
+                          ({8{is_cnt[4]}} & evcnt_i[39:32])};
+    end
+  end
 
   // The three sources decode disjoint offsets.
   assign rdata = fix_rdata | cnt_rdata | cmp_rdata;
@@ -328,10 +345,15 @@ module dwt_regs #(
   `CS_ASSERT_KNOWN(apb_ctrl_known_A, {psel_i, penable_i})
   // Fields outside the writable mask never become 1.
   `CS_ASSERT(ctrl_mask_A, (ctrl_q & ~CtrlWrMask) == 32'h0)
-  // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn.
-  for (genvar n = 0; n < NumComp; n++) begin : gen_id_chk
-    `CS_ASSERT(id_A, id_i[5*n +: 5] == dwt_pkg::func_id(n, HasMain, HasCycCnt))
+  // [DWT-ID-2] the ID that decides VMASK here is the one read in DWT_FUNCTIONn: the ID of
+  // every implemented comparator is dwt_pkg::func_id (one compare with constant vectors,
+  // not a function evaluated per comparator at every edge).
+  logic [NumCompW*5-1:0] id_exp, id_msk;
+  for (genvar n = 0; n < NumCompW; n++) begin : gen_id_exp
+    assign id_exp[5*n +: 5] = (n < NumComp) ? dwt_pkg::func_id(n, HasMain, HasCycCnt) : 5'h00;
+    assign id_msk[5*n +: 5] = (n < NumComp) ? 5'h1F : 5'h00;
   end
+  `CS_ASSERT(id_A, (id_i & id_msk) == id_exp)
 
 endmodule
 
