@@ -78,20 +78,9 @@ module fpb_regs #(
       if (is_ctrl) begin
         rdata = ctrl_rdata;
       end else begin
-        unique case (paddr_i[11:2])
-          fpb_pkg::OffDevArch[11:2]: rdata = fpb_pkg::DevArchVal;
-          fpb_pkg::OffDevType[11:2]: rdata = {24'h0, fpb_pkg::DevTypeVal};
-          fpb_pkg::OffPidr4[11:2]:   rdata = {24'h0, fpb_pkg::Pidr4Val};
-          fpb_pkg::OffPidr0[11:2]:   rdata = {24'h0, fpb_pkg::Pidr0Val};
-          fpb_pkg::OffPidr1[11:2]:   rdata = {24'h0, fpb_pkg::Pidr1Val};
-          fpb_pkg::OffPidr2[11:2]:   rdata = {24'h0, fpb_pkg::Pidr2Val};
-          fpb_pkg::OffPidr3[11:2]:   rdata = {24'h0, fpb_pkg::Pidr3Val};
-          fpb_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-          fpb_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-          fpb_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-          fpb_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-          default:                   rdata = '0;
-        endcase
+        rdata = cs_pkg::cs_id_rdata(paddr_i[11:2], fpb_pkg::DevArchVal, fpb_pkg::DevTypeVal,
+                                    fpb_pkg::Pidr4Val, fpb_pkg::Pidr0Val, fpb_pkg::Pidr1Val,
+                                    fpb_pkg::Pidr2Val, fpb_pkg::Pidr3Val);
         for (int n = 0; n < NumCode; n++) begin
           if (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n))) begin
             rdata = fp_comp_q[n*32 +: 32];
