@@ -233,6 +233,10 @@ module dwt_regs #(
 
   localparam logic [31:0] DevArch = dwt_pkg::DevArchVal |
                                     (32'(HasVmask != 0) << dwt_pkg::DevArchRev);
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's default branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      DevArch, dwt_pkg::DevTypeVal, dwt_pkg::Pidr4Val, dwt_pkg::Pidr0Val,
+      dwt_pkg::Pidr1Val, dwt_pkg::Pidr2Val, dwt_pkg::Pidr3Val);
 
   always_comb begin
     unique case (paddr_i[11:2])
@@ -240,10 +244,8 @@ module dwt_regs #(
       dwt_pkg::OffCyccnt[11:2]:  fix_rdata = (HasCycCnt != 0) ? cyccnt_i : 32'h0;
       dwt_pkg::OffPcsr[11:2]:    fix_rdata = (HasPcsr != 0) ? pcsr_i : 32'h0;
       // The ID registers (DEVARCH.REVISION = HasVmask); the rest: RAZ.
-      default: fix_rdata = cs_pkg::cs_id_rdata(paddr_i[11:2], DevArch, dwt_pkg::DevTypeVal,
-                                               dwt_pkg::Pidr4Val, dwt_pkg::Pidr0Val,
-                                               dwt_pkg::Pidr1Val, dwt_pkg::Pidr2Val,
-                                               dwt_pkg::Pidr3Val);
+      default: fix_rdata = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                            : 32'h0;
     endcase
   end
 

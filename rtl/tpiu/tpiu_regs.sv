@@ -111,6 +111,11 @@ module tpiu_regs #(
                       (32'h1 << tpiu_pkg::FfcrTrigIn);
   assign ffsr_rdata = {28'h0, 1'b1, 1'b0, 1'b0, fl_in_prog};
 
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's default branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      tpiu_pkg::DevArchVal, tpiu_pkg::DevTypeVal, tpiu_pkg::Pidr4Val, tpiu_pkg::Pidr0Val,
+      tpiu_pkg::Pidr1Val, tpiu_pkg::Pidr2Val, tpiu_pkg::Pidr3Val);
+
   // [TPIU-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
   // The read value is selected only in a read's setup cycle (the same AND in hardware; the
   // simulation skips the map in every other cycle).
@@ -128,10 +133,8 @@ module tpiu_regs #(
         tpiu_pkg::OffDevId[11:2]:   prdata_d = DevIdVal;
         // The ID registers; TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the
         // rest: RAZ.
-        default: prdata_d = cs_pkg::cs_id_rdata(paddr_i[11:2], tpiu_pkg::DevArchVal,
-                                                tpiu_pkg::DevTypeVal, tpiu_pkg::Pidr4Val,
-                                                tpiu_pkg::Pidr0Val, tpiu_pkg::Pidr1Val,
-                                                tpiu_pkg::Pidr2Val, tpiu_pkg::Pidr3Val);
+        default: prdata_d = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                             : 32'h0;
       endcase
     end
   end
