@@ -16,17 +16,7 @@ package dwt_pkg;
   localparam logic [11:0] OffCpicnt   = 12'h008;  // CPI, EXC, SLEEP, LSU, FOLD at 0x008 + 4k
   localparam logic [11:0] OffPcsr     = 12'h01C;
   localparam logic [11:0] OffComp0    = 12'h020;  // comparator n at 0x020 + 16n
-  localparam logic [11:0] OffDevArch  = 12'hFBC;
-  localparam logic [11:0] OffDevType  = 12'hFCC;
-  localparam logic [11:0] OffPidr4    = 12'hFD0;  // PIDR5..7 at 0xFD4..0xFDC read 0
-  localparam logic [11:0] OffPidr0    = 12'hFE0;
-  localparam logic [11:0] OffPidr1    = 12'hFE4;
-  localparam logic [11:0] OffPidr2    = 12'hFE8;
-  localparam logic [11:0] OffPidr3    = 12'hFEC;
-  localparam logic [11:0] OffCidr0    = 12'hFF0;
-  localparam logic [11:0] OffCidr1    = 12'hFF4;
-  localparam logic [11:0] OffCidr2    = 12'hFF8;
-  localparam logic [11:0] OffCidr3    = 12'hFFC;
+  // DEVARCH 0xFBC, DEVTYPE 0xFCC, PIDR 0xFD0.., CIDR 0xFF0..: cs_pkg (cs_id_rdata).
 
   // Word within a comparator's 16-byte stride (paddr_i[3:2]).
   localparam logic [1:0] CmpWordComp  = 2'd0;  // DWT_COMPn

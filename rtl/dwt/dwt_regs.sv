@@ -243,24 +243,21 @@ module dwt_regs #(
   // ---- Read data (computed in the setup cycle) ------------------------------------------
   logic [31:0] fix_rdata, cnt_rdata, rdata;
 
+  localparam logic [31:0] DevArch = dwt_pkg::DevArchVal |
+                                    (32'(HasVmask != 0) << dwt_pkg::DevArchRev);
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's default branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      DevArch, dwt_pkg::DevTypeVal, dwt_pkg::Pidr4Val, dwt_pkg::Pidr0Val,
+      dwt_pkg::Pidr1Val, dwt_pkg::Pidr2Val, dwt_pkg::Pidr3Val);
+
   always_comb begin
     unique case (paddr_i[11:2])
       dwt_pkg::OffCtrl[11:2]:    fix_rdata = ctrl_rdata;
       dwt_pkg::OffCyccnt[11:2]:  fix_rdata = (HasCycCnt != 0) ? cyccnt_i : 32'h0;
       dwt_pkg::OffPcsr[11:2]:    fix_rdata = (HasPcsr != 0) ? pcsr_i : 32'h0;
-      dwt_pkg::OffDevArch[11:2]: fix_rdata = dwt_pkg::DevArchVal |
-                                             (32'(HasVmask != 0) << dwt_pkg::DevArchRev);
-      dwt_pkg::OffDevType[11:2]: fix_rdata = {24'h0, dwt_pkg::DevTypeVal};
-      dwt_pkg::OffPidr4[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr4Val};
-      dwt_pkg::OffPidr0[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr0Val};
-      dwt_pkg::OffPidr1[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr1Val};
-      dwt_pkg::OffPidr2[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr2Val};
-      dwt_pkg::OffPidr3[11:2]:   fix_rdata = {24'h0, dwt_pkg::Pidr3Val};
-      dwt_pkg::OffCidr0[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr0};
-      dwt_pkg::OffCidr1[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr1};
-      dwt_pkg::OffCidr2[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr2};
-      dwt_pkg::OffCidr3[11:2]:   fix_rdata = {24'h0, cs_pkg::Cidr3};
-      default:                   fix_rdata = 32'h0;
+      // The ID registers (DEVARCH.REVISION = HasVmask); the rest: RAZ.
+      default: fix_rdata = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                            : 32'h0;
     endcase
   end
 

@@ -26,17 +26,7 @@ package etm_pkg;
   localparam logic [11:0] OffIdr5      = 12'h1F4;
   localparam logic [11:0] OffPdsr      = 12'h314;
   localparam logic [11:0] OffAuthstatus = 12'hFB8;
-  localparam logic [11:0] OffDevarch   = 12'hFBC;
-  localparam logic [11:0] OffDevtype   = 12'hFCC;
-  localparam logic [11:0] OffPidr4     = 12'hFD0;
-  localparam logic [11:0] OffPidr0     = 12'hFE0;
-  localparam logic [11:0] OffPidr1     = 12'hFE4;
-  localparam logic [11:0] OffPidr2     = 12'hFE8;
-  localparam logic [11:0] OffPidr3     = 12'hFEC;
-  localparam logic [11:0] OffCidr0     = 12'hFF0;
-  localparam logic [11:0] OffCidr1     = 12'hFF4;
-  localparam logic [11:0] OffCidr2     = 12'hFF8;
-  localparam logic [11:0] OffCidr3     = 12'hFFC;
+  // DEVARCH 0xFBC, DEVTYPE 0xFCC, PIDR 0xFD0.., CIDR 0xFF0..: cs_pkg (cs_id_rdata).
 
   // ---- TRCCONFIGR fields ----------------------------------------------------------------
   localparam int CfgBb  = 3;   // branch broadcasting

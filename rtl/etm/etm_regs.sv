@@ -103,6 +103,10 @@ module etm_regs #(
   assign auth_rd    = {24'h0, snid, 2'b00, (niden_i ? 2'b11 : 2'b10), 2'b00};
 
   logic [31:0] rdata;
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's default branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      etm_pkg::DevarchVal, etm_pkg::DevtypeVal, etm_pkg::Pidr4Val, etm_pkg::Pidr0Val,
+      etm_pkg::Pidr1Val, etm_pkg::Pidr2Val, etm_pkg::Pidr3Val);
 
   always_comb begin
     rdata = '0;
@@ -126,19 +130,9 @@ module etm_regs #(
       etm_pkg::OffIdr8[11:2]:       rdata = 32'(MaxSpec);    // [ETM-SPEC-1]
       etm_pkg::OffPdsr[11:2]:       rdata = 32'h1;
       etm_pkg::OffAuthstatus[11:2]: rdata = auth_rd;
-      etm_pkg::OffDevarch[11:2]:    rdata = etm_pkg::DevarchVal;
-      etm_pkg::OffDevtype[11:2]:    rdata = {24'h0, etm_pkg::DevtypeVal};
-      etm_pkg::OffPidr4[11:2]:      rdata = {24'h0, etm_pkg::Pidr4Val};
-      etm_pkg::OffPidr0[11:2]:      rdata = {24'h0, etm_pkg::Pidr0Val};
-      etm_pkg::OffPidr1[11:2]:      rdata = {24'h0, etm_pkg::Pidr1Val};
-      etm_pkg::OffPidr2[11:2]:      rdata = {24'h0, etm_pkg::Pidr2Val};
-      etm_pkg::OffPidr3[11:2]:      rdata = {24'h0, etm_pkg::Pidr3Val};
-      etm_pkg::OffCidr0[11:2]:      rdata = {24'h0, cs_pkg::Cidr0};
-      etm_pkg::OffCidr1[11:2]:      rdata = {24'h0, cs_pkg::Cidr1};
-      etm_pkg::OffCidr2[11:2]:      rdata = {24'h0, cs_pkg::Cidr2};
-      etm_pkg::OffCidr3[11:2]:      rdata = {24'h0, cs_pkg::Cidr3};
-      // TRCIDR6..13, TRCOSLSR, TRCDEVID and everything not implemented: RAZ.
-      default:                      rdata = '0;
+      // The ID registers; TRCIDR6..13, TRCOSLSR, TRCDEVID and everything not implemented: RAZ.
+      default: rdata = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                        : 32'h0;
     endcase
   end
 

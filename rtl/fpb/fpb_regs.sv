@@ -69,6 +69,10 @@ module fpb_regs #(
   // FP_REMAP, the literal FP_COMPn (NumCode <= n < NumCode+NumLit, [FPB-LIT-1]), FP_COMPn
   // beyond them and every unlisted offset read as zero.
   logic [31:0] rdata;
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's last branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      fpb_pkg::DevArchVal, fpb_pkg::DevTypeVal, fpb_pkg::Pidr4Val, fpb_pkg::Pidr0Val,
+      fpb_pkg::Pidr1Val, fpb_pkg::Pidr2Val, fpb_pkg::Pidr3Val);
 
   // Only in a read's setup cycle (the same AND in hardware as the capture below; the
   // simulation skips the map and the per-comparator loop in every other cycle).
@@ -78,20 +82,8 @@ module fpb_regs #(
       if (is_ctrl) begin
         rdata = ctrl_rdata;
       end else begin
-        unique case (paddr_i[11:2])
-          fpb_pkg::OffDevArch[11:2]: rdata = fpb_pkg::DevArchVal;
-          fpb_pkg::OffDevType[11:2]: rdata = {24'h0, fpb_pkg::DevTypeVal};
-          fpb_pkg::OffPidr4[11:2]:   rdata = {24'h0, fpb_pkg::Pidr4Val};
-          fpb_pkg::OffPidr0[11:2]:   rdata = {24'h0, fpb_pkg::Pidr0Val};
-          fpb_pkg::OffPidr1[11:2]:   rdata = {24'h0, fpb_pkg::Pidr1Val};
-          fpb_pkg::OffPidr2[11:2]:   rdata = {24'h0, fpb_pkg::Pidr2Val};
-          fpb_pkg::OffPidr3[11:2]:   rdata = {24'h0, fpb_pkg::Pidr3Val};
-          fpb_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-          fpb_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-          fpb_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-          fpb_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-          default:                   rdata = '0;
-        endcase
+        rdata = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                 : 32'h0;
         for (int n = 0; n < NumCode; n++) begin
           if (paddr_i[11:2] == (fpb_pkg::OffComp0[11:2] + 10'(n))) begin
             rdata = fp_comp_q[n*32 +: 32];

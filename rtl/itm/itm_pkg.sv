@@ -10,17 +10,7 @@ package itm_pkg;
   localparam logic [11:0] OffTer      = 12'hE00;  // ITM_TER0..7 at 0xE00 + 4k
   localparam logic [11:0] OffTpr      = 12'hE40;
   localparam logic [11:0] OffTcr      = 12'hE80;
-  localparam logic [11:0] OffDevArch  = 12'hFBC;
-  localparam logic [11:0] OffDevType  = 12'hFCC;
-  localparam logic [11:0] OffPidr4    = 12'hFD0;  // PIDR5..7 at 0xFD4..0xFDC read 0
-  localparam logic [11:0] OffPidr0    = 12'hFE0;
-  localparam logic [11:0] OffPidr1    = 12'hFE4;
-  localparam logic [11:0] OffPidr2    = 12'hFE8;
-  localparam logic [11:0] OffPidr3    = 12'hFEC;
-  localparam logic [11:0] OffCidr0    = 12'hFF0;
-  localparam logic [11:0] OffCidr1    = 12'hFF4;
-  localparam logic [11:0] OffCidr2    = 12'hFF8;
-  localparam logic [11:0] OffCidr3    = 12'hFFC;
+  // DEVARCH 0xFBC, DEVTYPE 0xFCC, PIDR 0xFD0.., CIDR 0xFF0..: cs_pkg (cs_id_rdata).
 
   // ---- ID register values (Cortex-M33 ITM) ---------------------------------------------
   localparam logic [31:0] DevArchVal = 32'h4770_1A01;

@@ -97,6 +97,11 @@ module itm_regs #(
   // ---- Read data (computed in the setup cycle) ------------------------------------------
   logic [31:0] rdata;
 
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's last branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      itm_pkg::DevArchVal, itm_pkg::DevTypeVal, itm_pkg::Pidr4Val, itm_pkg::Pidr0Val,
+      itm_pkg::Pidr1Val, itm_pkg::Pidr2Val, itm_pkg::Pidr3Val);
+
   // Only in a read's setup cycle (the same AND in hardware as the capture below; the
   // simulation skips the map in every other cycle).
   always_comb begin
@@ -120,20 +125,8 @@ module itm_regs #(
         rdata                   = tcr_q;
         rdata[itm_pkg::TcrBusy] = busy_i;
       end else begin
-        unique case (paddr_i[11:2])
-          itm_pkg::OffDevArch[11:2]: rdata = itm_pkg::DevArchVal;
-          itm_pkg::OffDevType[11:2]: rdata = {24'h0, itm_pkg::DevTypeVal};
-          itm_pkg::OffPidr4[11:2]:   rdata = {24'h0, itm_pkg::Pidr4Val};
-          itm_pkg::OffPidr0[11:2]:   rdata = {24'h0, itm_pkg::Pidr0Val};
-          itm_pkg::OffPidr1[11:2]:   rdata = {24'h0, itm_pkg::Pidr1Val};
-          itm_pkg::OffPidr2[11:2]:   rdata = {24'h0, itm_pkg::Pidr2Val};
-          itm_pkg::OffPidr3[11:2]:   rdata = {24'h0, itm_pkg::Pidr3Val};
-          itm_pkg::OffCidr0[11:2]:   rdata = {24'h0, cs_pkg::Cidr0};
-          itm_pkg::OffCidr1[11:2]:   rdata = {24'h0, cs_pkg::Cidr1};
-          itm_pkg::OffCidr2[11:2]:   rdata = {24'h0, cs_pkg::Cidr2};
-          itm_pkg::OffCidr3[11:2]:   rdata = {24'h0, cs_pkg::Cidr3};
-          default:                   rdata = '0;
-        endcase
+        rdata = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                 : 32'h0;
       end
     end
   end

@@ -16,16 +16,7 @@ package tpiu_pkg;
   localparam logic [11:0] OffPscr    = 12'h308;  // periodic synchronization control (RW)
   // 0xEE8 TRIGGER is RAZ/WI [TPIU-IMPL-5]: handled by the default decode.
   localparam logic [11:0] OffDevId   = 12'hFC8;  // DEVID / TYPE (RO)
-  localparam logic [11:0] OffDevType = 12'hFCC;
-  localparam logic [11:0] OffPidr4   = 12'hFD0;  // PIDR5..7 at 0xFD4..0xFDC read 0
-  localparam logic [11:0] OffPidr0   = 12'hFE0;
-  localparam logic [11:0] OffPidr1   = 12'hFE4;
-  localparam logic [11:0] OffPidr2   = 12'hFE8;
-  localparam logic [11:0] OffPidr3   = 12'hFEC;
-  localparam logic [11:0] OffCidr0   = 12'hFF0;
-  localparam logic [11:0] OffCidr1   = 12'hFF4;
-  localparam logic [11:0] OffCidr2   = 12'hFF8;
-  localparam logic [11:0] OffCidr3   = 12'hFFC;
+  // DEVTYPE 0xFCC, PIDR 0xFD0.., CIDR 0xFF0.. (and 0xFBC, RAZ here): cs_pkg (cs_id_rdata).
 
   // ---- SPPR.TXMODE encodings [TPIU-REG-2] ------------------------------------------------
   localparam logic [1:0] TxModePar = 2'b00;  // synchronous parallel trace port
@@ -63,6 +54,7 @@ package tpiu_pkg;
   localparam logic [4:0] ManLastCell = 5'd19;  // 20 half-bit cells: start, 8 data, stop
 
   // ---- ID register values (Cortex-M33 TPIU) ---------------------------------------------
+  localparam logic [31:0] DevArchVal = 32'h0;  // no TPIU_DEVARCH: 0xFBC is RAZ (contract 4)
   localparam logic [7:0] DevTypeVal = 8'h11;  // sub-type 1 (TPIU), major 1 (trace sink)
   localparam logic [7:0] Pidr4Val   = 8'h04;
   localparam logic [7:0] Pidr0Val   = 8'h21;

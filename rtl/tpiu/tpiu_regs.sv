@@ -111,6 +111,11 @@ module tpiu_regs #(
                       (32'h1 << tpiu_pkg::FfcrTrigIn);
   assign ffsr_rdata = {28'h0, 1'b1, 1'b0, 1'b0, fl_in_prog};
 
+  // The ID registers (cs_pkg::cs_id_words), read in the read map's default branch.
+  localparam logic [1023:0] IdWords = cs_pkg::cs_id_words(
+      tpiu_pkg::DevArchVal, tpiu_pkg::DevTypeVal, tpiu_pkg::Pidr4Val, tpiu_pkg::Pidr0Val,
+      tpiu_pkg::Pidr1Val, tpiu_pkg::Pidr2Val, tpiu_pkg::Pidr3Val);
+
   // [TPIU-APB-1] read data and error are captured at the setup edge, 0 in every other cycle.
   // The read value is selected only in a read's setup cycle (the same AND in hardware; the
   // simulation skips the map in every other cycle).
@@ -126,18 +131,10 @@ module tpiu_regs #(
         tpiu_pkg::OffFfcr[11:2]:    prdata_d = ffcr_rdata;
         tpiu_pkg::OffPscr[11:2]:    prdata_d = {27'h0, tpiu_pscount_q};
         tpiu_pkg::OffDevId[11:2]:   prdata_d = DevIdVal;
-        tpiu_pkg::OffDevType[11:2]: prdata_d = {24'h0, tpiu_pkg::DevTypeVal};
-        tpiu_pkg::OffPidr4[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr4Val};
-        tpiu_pkg::OffPidr0[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr0Val};
-        tpiu_pkg::OffPidr1[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr1Val};
-        tpiu_pkg::OffPidr2[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr2Val};
-        tpiu_pkg::OffPidr3[11:2]:   prdata_d = {24'h0, tpiu_pkg::Pidr3Val};
-        tpiu_pkg::OffCidr0[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr0};
-        tpiu_pkg::OffCidr1[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr1};
-        tpiu_pkg::OffCidr2[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr2};
-        tpiu_pkg::OffCidr3[11:2]:   prdata_d = {24'h0, cs_pkg::Cidr3};
-        // TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the rest: RAZ.
-        default:                    prdata_d = '0;
+        // The ID registers; TRIGGER, PIDR5..7, integration, ITCTRL, CLAIM, LAR/LSR and the
+        // rest: RAZ.
+        default: prdata_d = (paddr_i[11:7] == cs_pkg::IdWin) ? IdWords[32*paddr_i[6:2] +: 32]
+                                                             : 32'h0;
       endcase
     end
   end

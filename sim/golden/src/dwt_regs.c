@@ -1,31 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Golden DWT register map and APB write decode (docs/dwt-contract.md sections 4, 5). */
+#include "cs_id.h"
 #include "dwt_model_int.h"
-
-#include <stddef.h>
 
 #define DWT_OFF_CTRL 0x000u
 #define DWT_OFF_CYCCNT 0x004u
 #define DWT_OFF_CNT0 0x008u /* CPICNT .. FOLDCNT at 0x008 .. 0x018 */
 #define DWT_OFF_PCSR 0x01Cu
 #define DWT_OFF_COMP0 0x020u
-#define DWT_OFF_DEVARCH 0xFBCu
 
-/* Read-only identification registers (section 4); DEVARCH depends on HasVmask. */
-struct dwt_regs_id {
-    uint32_t off, val;
-};
-static const struct dwt_regs_id dwt_regs_ids[] = {
-    {0xFCCu, 0x00u}, /* DEVTYPE */
-    {0xFD0u, 0x04u}, /* PIDR4 */
-    {0xFE0u, 0x21u}, /* PIDR0 */
-    {0xFE4u, 0xBDu}, /* PIDR1 */
-    {0xFE8u, 0x0Bu}, /* PIDR2 */
-    {0xFF0u, 0x0Du}, /* CIDR0 */
-    {0xFF4u, 0x90u}, /* CIDR1 */
-    {0xFF8u, 0x05u}, /* CIDR2 */
-    {0xFFCu, 0xB1u}, /* CIDR3 */
-};
+/* Read-only identification registers (section 4): DEVARCH (REVISION = HasVmask), DEVTYPE,
+ * PIDR0..4. */
+static const struct cs_id dwt_regs_id = {0x47701A02u, 0x00u, {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
+static const struct cs_id dwt_regs_id_vmask = {0x47711A02u, 0x00u,
+                                               {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
 
 /* [DWT-ID-1]: 0x0B / 0x0A for even comparators (with / without the cycle counter match),
  * 0x1E / 0x1A for odd ones (with / without the Main Extension). Bit 2 (data value, linked
@@ -119,12 +107,7 @@ uint32_t dwt_regs_read(const struct dwt_model *m, const struct dwt_in *in, uint3
             return 0u;
         }
     }
-    if (off == DWT_OFF_DEVARCH)
-        return c->vmask ? 0x47711A02u : 0x47701A02u;
-    for (size_t i = 0; i < sizeof dwt_regs_ids / sizeof dwt_regs_ids[0]; i++)
-        if (dwt_regs_ids[i].off == off)
-            return dwt_regs_ids[i].val;
-    return 0u;
+    return cs_id_read(c->vmask ? &dwt_regs_id_vmask : &dwt_regs_id, off);
 }
 
 /* DWT_CTRL write: POSTINIT rule, POSTCNT load, counter clears ([DWT-POST-3], [DWT-POST-4],

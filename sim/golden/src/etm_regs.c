@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ETM golden model: the APB register file (docs/etm-contract.md section 12). */
+#include "cs_id.h"
 #include "etm_model_int.h"
+
+/* TRCDEVARCH, TRCDEVTYPE, PIDR0..4 (section 12). */
+static const struct cs_id etm_regs_id = {0x47754A13u, 0x13u, {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
 
 bool etm_idle_get(const struct etm_model *m) /* [ETM-REG-2] */
 {
@@ -70,22 +74,12 @@ uint32_t etm_regs_read(const struct etm_model *m, const struct etm_in *in, uint3
         }
         return v;
     }
-    case 0xFBCu: return 0x47754A13u; /* TRCDEVARCH */
-    case 0xFCCu: return 0x13u;       /* TRCDEVTYPE */
-    case 0xFD0u: return 0x04u;
-    case 0xFE0u: return 0x21u;
-    case 0xFE4u: return 0xBDu;
-    case 0xFE8u: return 0x0Bu;
-    case 0xFF0u: return 0x0Du;
-    case 0xFF4u: return 0x90u;
-    case 0xFF8u: return 0x05u;
-    case 0xFFCu: return 0xB1u;
     default:
         if (off >= ETM_TRCACVR0 && off < ETM_TRCACVR0 + 16u * c->num_ac_pairs &&
             (off & 7u) == 0u) { /* TRCACVRn [31:0]; [63:32] and TRCACATRn RAZ [ETM-ACMP-2] */
             return m->acvr[(off - ETM_TRCACVR0) / 8u];
         }
-        return 0u;
+        return cs_id_read(&etm_regs_id, off); /* the ID registers; the rest RAZ */
     }
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Golden FPB: registers, matching and debug-event gating (docs/fpb-contract.md). */
+#include "cs_id.h"
 #include "fpb_model.h"
 
 #include <string.h>
@@ -8,15 +9,8 @@
 #define FP_REMAP_OFF 0x004u
 #define FP_COMP0_OFF 0x008u
 
-struct id_val {
-    uint32_t off, value;
-};
-/* docs/fpb-contract.md section 4 */
-static const struct id_val ids[] = {
-    {0xFBC, 0x47701A03u}, {0xFCC, 0x00}, {0xFD0, 0x04}, {0xFE0, 0x21}, {0xFE4, 0xBD},
-    {0xFE8, 0x0B},        {0xFEC, 0x00}, {0xFF0, 0x0D}, {0xFF4, 0x90}, {0xFF8, 0x05},
-    {0xFFC, 0xB1},
-};
+/* docs/fpb-contract.md section 4: DEVARCH, DEVTYPE, PIDR0..4 */
+static const struct cs_id fpb_id = {0x47701A03u, 0x00u, {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
 
 int fpb_model_init(struct fpb_model *m, const struct fpb_cfg *cfg)
 {
@@ -50,10 +44,7 @@ static uint32_t reg_read(const struct fpb_model *m, uint32_t off)
         return fp_ctrl(m);
     if (off >= FP_COMP0_OFF && (off - FP_COMP0_OFF) / 4 < m->cfg.num_code)
         return m->comp[(off - FP_COMP0_OFF) / 4];
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (ids[i].off == off)
-            return ids[i].value;
-    return 0; /* FP_REMAP, literal comparators, unmapped: RAZ */
+    return cs_id_read(&fpb_id, off); /* FP_REMAP, literal comparators, unmapped: RAZ */
 }
 
 void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct fpb_out *out)

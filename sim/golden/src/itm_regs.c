@@ -1,25 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ITM APB register file and stimulus-write acceptance (docs/itm-contract.md 4-6). */
+#include "cs_id.h"
 #include "itm_model_int.h"
 
-/* Read-only identification registers (section 4). */
-struct itm_regs_id {
-    uint32_t off;
-    uint32_t val;
-};
-
-static const struct itm_regs_id itm_regs_ids[] = {
-    {0xFBCu, 0x47701A01u}, /* DEVARCH */
-    {0xFCCu, 0x00000043u}, /* DEVTYPE */
-    {0xFD0u, 0x04u},       /* PIDR4 */
-    {0xFE0u, 0x21u},       /* PIDR0 */
-    {0xFE4u, 0xBDu},       /* PIDR1 */
-    {0xFE8u, 0x0Bu},       /* PIDR2 */
-    {0xFF0u, 0x0Du},       /* CIDR0 */
-    {0xFF4u, 0x90u},       /* CIDR1 */
-    {0xFF8u, 0x05u},       /* CIDR2 */
-    {0xFFCu, 0xB1u},       /* CIDR3 */
-};
+/* Read-only identification registers (section 4): DEVARCH, DEVTYPE, PIDR0..4. */
+static const struct cs_id itm_regs_id = {0x47701A01u, 0x43u, {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
 
 #define ITM_REGS_STIM_END 0x400u
 #define ITM_REGS_TER_BASE 0xE00u
@@ -96,12 +81,7 @@ static uint32_t itm_regs_read(const struct itm_model *q, uint32_t off)
     if (off == ITM_REGS_TCR) {
         return q->tcr | (itm_regs_busy_get(q) ? ITM_TCR_BUSY : 0u);
     }
-    for (unsigned i = 0; i < sizeof itm_regs_ids / sizeof itm_regs_ids[0]; i++) {
-        if (itm_regs_ids[i].off == off) {
-            return itm_regs_ids[i].val;
-        }
-    }
-    return 0u;
+    return cs_id_read(&itm_regs_id, off);
 }
 
 /* [ITM-APB-3] illegal write strobe for offset off. */

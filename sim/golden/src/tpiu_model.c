@@ -3,16 +3,12 @@
  * (docs/tpiu-contract.md). */
 #include <string.h>
 
+#include "cs_id.h"
 #include "tpiu_model_int.h"
 
-struct id_val {
-    uint32_t off, value;
-};
-/* docs/tpiu-contract.md section 4: identification registers */
-static const struct id_val ids[] = {
-    {0xFCC, 0x11}, {0xFD0, 0x04}, {0xFE0, 0x21}, {0xFE4, 0xBD}, {0xFE8, 0x0B},
-    {0xFEC, 0x00}, {0xFF0, 0x0D}, {0xFF4, 0x90}, {0xFF8, 0x05}, {0xFFC, 0xB1},
-};
+/* docs/tpiu-contract.md section 4: identification registers (no DEVARCH: 0xFBC is RAZ),
+ * DEVTYPE, PIDR0..4 */
+static const struct cs_id tpiu_id = {0u, 0x11u, {0x21u, 0xBDu, 0x0Bu, 0x00u, 0x04u}};
 
 static bool pow2_in(unsigned v, unsigned lo, unsigned hi)
 {
@@ -133,10 +129,7 @@ uint32_t tpiu_model_reg_get(const struct tpiu_model *m, uint32_t off)
     default:
         break;
     }
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (ids[i].off == off)
-            return ids[i].value;
-    return 0; /* TRIGGER, PIDR5..7, unmapped: RAZ */
+    return cs_id_read(&tpiu_id, off); /* TRIGGER, PIDR5..7, unmapped: RAZ */
 }
 
 void tpiu_model_eval(const struct tpiu_model *m, const struct tpiu_in *in, struct tpiu_out *out)
