@@ -91,10 +91,10 @@ TB_SHIM      := sim/c_tb/trace/dut_trace.cpp
 TB_TOP       := $(abspath sim/c_tb/trace/trace_tb_top.sv)
 
 # trace_tb's C (harness and golden model) is optimized across files at link time, so the
-# model's per-cycle calls between its blocks inline (README "Performance"); TB_LTO= turns it off
+# model's per-cycle calls between its blocks inline (docs/performance-history.md); TB_LTO= turns it off
 TB_LTO      ?= -flto
 TB_LTO_LINK  = $(if $(TB_LTO),-flto=1)
-# and compiled at -O3 after CFLAGS (README "Performance", issue #22: 5 % fewer instructions a
+# and compiled at -O3 after CFLAGS (docs/performance-history.md, issue #22: 5 % fewer instructions a
 # golden cycle than -O2 on base); TB_OPT= leaves CFLAGS' level
 TB_OPT      ?= -O3
 CWARN   := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
@@ -107,7 +107,7 @@ VL_INC  := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # default of 64 the max configuration simulates about 10x slower; see make bench).
 # -MAKEFLAGS OPT_FAST=-O2: Verilator's make compiles the model's per-cycle code with its
 # OPT_FAST (-Os by default), placed after -CFLAGS, so -CFLAGS -O2 alone left it at -Os;
-# at -O2 base runs about 1.5-2x and dwt about 1.25x faster (README, issue #22 item 1).
+# at -O2 base runs about 1.5-2x and dwt about 1.25x faster (docs/performance-history.md, issue #22 item 1).
 VL_FLAGS := --cc --top-module trace_tb_top --prefix Vtrace_tb_top --trace-fst --assert --x-assign unique \
             --x-initial unique -Wall -Wno-fatal -O3 --unroll-count 256 --savable --build -j $(JOBS) \
             -CFLAGS -O2 -MAKEFLAGS OPT_FAST=-O2 $(RTL_INC)

@@ -373,7 +373,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 /* ---- output: one line per packet, built in a buffer and written once ----------------- */
 /* The line is built with sim/c_tb/common/textput.h (no printf per field): the printing
- * path is what people piping the output feel (README "Performance"). */
+ * path is what people piping the output feel (docs/performance-history.md). */
 
 /* the longest line: {"id":127,"offset":N,"type":"INCOMPLETE", a packet's fields (the
  * longest: HW's with the DWT names) and "raw" */

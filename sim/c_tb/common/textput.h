@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Text appended at a cursor without printf: the decoders' output path (pktdump, tracedump)
  * formats millions of packets, and one snprintf per field costs more than decoding them
- * (README "Performance"). Each function writes at p and returns the new end; the caller
+ * (docs/performance-history.md). Each function writes at p and returns the new end; the caller
  * provides the room (a few dozen bytes per call at most) and writes no terminating NUL
  * unless it calls tp_end. The output is the same as printf's for the conversion named. */
 #ifndef TRACEREF_SIM_C_TB_COMMON_TEXTPUT_H

@@ -160,7 +160,7 @@ static uint16_t atpkt_view(const struct stream *s, const struct sys_in *sin,
 }
 
 /* tb_run for one mode: use_g and use_r are constants in each of tb_run's three calls, so
- * each mode's loop has none of the others' tests (README "Performance"). */
+ * each mode's loop has none of the others' tests (docs/performance-history.md). */
 static inline __attribute__((always_inline)) void
 run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const bool use_g,
          const bool use_r)

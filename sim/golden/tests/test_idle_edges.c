@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The golden model's "this edge changes nothing" tests against the full steps they stand
- * for (README "Performance", issue #22): fpb_model_edge_idle against fpb_model_step and
+ * for (docs/performance-history.md, issue #22): fpb_model_edge_idle against fpb_model_step and
  * itm_fifo_idle against itm_fifo_step, on random states and inputs biased towards the idle
  * ones. Wherever the test says idle, the full step must return false and leave the state
  * byte for byte as it was; both answers must be seen. itm_regs_apb_idle against
