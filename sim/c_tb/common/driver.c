@@ -325,12 +325,7 @@ static void driver_event_inputs(const struct driver *d, struct sys_in *sin)
             in->afvalid = true;
             break;
         case EV_FETCH:
-            sin->if_valid = true;
-            sin->if_addr = ev->addr;
-            sin->if_kind = (uint8_t)(ev->val & FETCH_KIND_MASK);
-            sin->if_size32 = (ev->val & FETCH_SIZE32) != 0;
-            sin->if_secure = (ev->val & FETCH_SECURE) != 0;
-            sin->if_priv = (ev->val & FETCH_PRIV) != 0;
+            driver_set_fetch(sin, ev);
             break;
         case EV_INSTR:
             sin->ia_valid = true;

@@ -175,6 +175,17 @@ static inline void driver_set_pulse(struct itm_in *in, unsigned sig)
     }
 }
 
+/* A fetch event's instruction-fetch inputs (the short path and driver_next_any). */
+static inline void driver_set_fetch(struct sys_in *in, const struct event *ev)
+{
+    in->if_valid = true;
+    in->if_addr = ev->addr;
+    in->if_kind = (uint8_t)(ev->val & FETCH_KIND_MASK);
+    in->if_size32 = (ev->val & FETCH_SIZE32) != 0;
+    in->if_secure = (ev->val & FETCH_SECURE) != 0;
+    in->if_priv = (ev->val & FETCH_PRIV) != 0;
+}
+
 /* in holds the base, rst_n 1 and no event field but the groups in keep after this; false if
  * it held them already (then in_at == in) */
 static inline bool driver_in_clear(struct driver *d, struct sys_in *in, unsigned keep)
@@ -277,12 +288,7 @@ driver_next(struct driver *d, struct sys_in *in)
         break;
     case EV_FETCH:
         driver_in_clear(d, in, 0);
-        in->if_valid = true;
-        in->if_addr = ev->addr;
-        in->if_kind = (uint8_t)(ev->val & FETCH_KIND_MASK);
-        in->if_size32 = (ev->val & FETCH_SIZE32) != 0;
-        in->if_secure = (ev->val & FETCH_SECURE) != 0;
-        in->if_priv = (ev->val & FETCH_PRIV) != 0;
+        driver_set_fetch(in, ev);
         d->in_extra |= DRV_X_FETCH;
         d->fast = DRV_FAST_FETCH;
         changed = true;
