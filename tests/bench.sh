@@ -96,6 +96,21 @@ cg_ipc() {
     'BEGIN { printf "%.0f %.0f", (b - a) / 100000, (d - c) / 100000 }'
 }
 
+# Mispredicted branches per cycle under callgrind's branch simulator (a simple predictor, not
+# this CPU's; it shows where time goes that instructions do not: a golden cycle's fast-path
+# tests depend on random stimulus). BIN ARGS... (without --cycles) -> conditional+indirect
+cg_bmiss() {
+  local n t=()
+  for n in 50000 150000; do
+    valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$bd/cg.out" "$@" --quiet \
+      --cycles $n > /dev/null 2>&1 || { echo "bench: FAIL under callgrind: $*" >&2; exit 1; }
+    t+=("$(callgrind_annotate --show=Bcm,Bim "$(realpath "$bd/cg.out")" 2>/dev/null |
+      awk '/PROGRAM TOTALS/ { gsub(",", ""); print $1 + ($2 ~ /^[0-9]/ ? $2 : $3) }')")
+  done
+  rm -f "$bd/cg.out"
+  awk -v a="${t[0]}" -v b="${t[1]}" 'BEGIN { printf "%.1f", (b - a) / 100000 }'
+}
+
 # ---- builds (timed): Verilated min/base/max as make builds them, and base without tracing
 echo "bench: building the Verilated models into $bd (timed) ..." >&2
 # shellcheck source=tests/bench_build.bash
@@ -131,6 +146,8 @@ if [ $have_cg = 1 ]; then
   ig=$(fdiv "$i_rtl" "$i_gold"); il=$(fdiv "$i_rtl" "$i_lock")
   row "    ratios by instructions" "" "" "" "" \
       "golden $ig x $(meets "$ig" ">=" 10), lockstep $il x $(meets "$il" ">=" 0.85)"
+  row "    mispredicted branches/cycle (callgrind)" "" "" "" "" \
+      "rtl $(cg_bmiss "$tb" --mode rtl --seed 1), golden $(cg_bmiss "$tb" --mode golden --seed 1)"
 fi
 
 # ---- 2. tracing cost -------------------------------------------------------------------
