@@ -122,10 +122,12 @@ static uint32_t range(struct rgen *g, uint32_t lo, uint32_t hi)
     return lo + below(g, hi - lo + 1);
 }
 
-/* True with probability pct/100. */
+/* True with probability pct/100: below(g, 100) < p without the scaling. With u the draw's
+ * upper 32 bits, below(g, 100) = floor(u * 100 / 2^32) < p (p an integer) exactly when
+ * u * 100 < p * 2^32, that is when u < ceil(p * 2^32 / 100): one compare with a constant. */
 static bool pct(struct rgen *g, unsigned p)
 {
-    return below(g, 100) < p;
+    return (rnd(g) >> 32) < (((uint64_t)p << 32) + 99u) / 100u;
 }
 
 /* ---- event emission -------------------------------------------------------------------- */
@@ -1008,26 +1010,74 @@ static void weights(const struct rgen *g, unsigned k, unsigned w[A_NACTIONS])
 }
 
 _Static_assert(RGEN_NW >= A_NACTIONS, "random.h: RGEN_NW holds every action's weight");
+_Static_assert(WK_DWT_FEEDS * 2u <= RGEN_WKEYS && RGEN_WSLOTS < 256, "random.h: w_map");
+_Static_assert(SIG_ASYNC_IDLE < 8 && SIG_GTS == 7, "weights_fp: the levels of the key in lvl[1..6]");
+
+/* A word that changes whenever weights_key may (the same word: the same key): the levels of
+ * the key (lvl[1..6], bools, so only bits 8, 16, ... 48 of their bytes can be set) and the
+ * raw fields the key is computed from, in bits no level uses; bit 63 makes it nonzero (w_fp 0:
+ * none yet). TER words k >= n_ter stay 0 (act_ter, act_program write only k < n_ter), so
+ * testing all of them is any_ter. Some 20 instructions against some 50 for the key. */
+static uint64_t weights_fp(const struct rgen *g)
+{
+    uint64_t l, t[4];
+    memcpy(&l, g->lvl, sizeof l);
+    memcpy(t, g->ter, sizeof t);
+    bool any_ter = (t[0] | t[1] | t[2] | t[3]) != 0;
+    return (l & 0x0001010101010100ull) | 1ull << 63 | (g->tcr & (TCR_ITMENA | TCR_SWOENA)) |
+           (uint64_t)g->fp_enable << 1 | (uint64_t)any_ter << 2 |
+           (uint64_t)(g->dctrl & (1u | 1u << 12 | 1u << 22)) << 3;
+}
+_Static_assert(TCR_ITMENA == 1u && TCR_SWOENA == 1u << 4, "weights_fp: bits 0 and 4");
+
+/* The slot of key k's weights: the one computed when k was last seen, or a new one (once all
+ * are taken, every key's slot is forgotten first). */
+static unsigned weights_slot(struct rgen *g, unsigned k)
+{
+    if (g->w_map[k])
+        return g->w_map[k] - 1u;
+    if (g->w_used == RGEN_WSLOTS) {
+        memset(g->w_map, 0, sizeof g->w_map);
+        g->w_used = 0;
+    }
+    unsigned i = g->w_used++;
+    g->w_map[k] = (uint8_t)(i + 1u);
+    struct rgen_wslot *s = &g->wslot[i];
+    unsigned w[RGEN_NW] = {0};
+    weights(g, k, w);
+    unsigned t = 0;
+    for (unsigned a = 0; a < RGEN_NW; a++)
+        s->cum[a] = t += w[a];
+    s->total = t;
+    /* first[j]: the action of draw j << sh, the first a with cum[a] > j << sh */
+    unsigned sh = 0;
+    while (((t - 1) >> sh) >= RGEN_WIDX)
+        sh++;
+    s->sh = sh;
+    unsigned a = 0;
+    for (unsigned j = 0; j < RGEN_WIDX; j++) {
+        while (a < RGEN_NW - 1 && s->cum[a] <= (j << sh))
+            a++;
+        s->first[j] = (uint8_t)a;
+    }
+    return i;
+}
 
 static void action(struct rgen *g)
 {
-    unsigned k = weights_key(g);
-    if (k != g->w_key) { /* the weights and their sum, kept until the key changes */
-        memset(g->w + A_NACTIONS, 0, sizeof g->w - A_NACTIONS * sizeof g->w[0]);
-        weights(g, k, g->w);
-        unsigned t = 0;
-        for (unsigned i = 0; i < RGEN_NW; i++)
-            g->w_cum[i] = t += g->w[i];
-        g->w_total = t;
-        g->w_key = k;
+    uint64_t fp = weights_fp(g);
+    if (fp != g->w_fp) { /* the state may have another key: its weights */
+        g->w_fp = fp;
+        g->w_cur = weights_slot(g, weights_key(g));
     }
-    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never), found by
-     * bisection on the running sums */
-    unsigned r = below(g, g->w_total);
-    unsigned a = 0;
-    for (unsigned step = RGEN_NW / 2; step; step /= 2)
-        if (g->w_cum[a + step - 1] <= r)
-            a += step;
+    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never). From the
+     * first action of r's group on: every action before it has a sum <= the group's first
+     * draw <= r. */
+    const struct rgen_wslot *ws = &g->wslot[g->w_cur];
+    unsigned r = below(g, ws->total);
+    unsigned a = ws->first[r >> ws->sh];
+    while (ws->cum[a] <= r)
+        a++;
     switch ((enum action)a) {
     case A_STIM: act_stim_write(g); break;
     case A_BURST: act_burst(g); break;
