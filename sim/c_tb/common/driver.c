@@ -119,20 +119,20 @@ enum driver_status driver_fetch(struct driver *d)
 {
     if (d->src.next == rgen_next && !d->cur && !d->hook && !d->events_done) {
         struct rgen *g = d->src.ctx;
-        unsigned pos = g->pos;
-        if (pos < g->n) {
-            const struct event *ev = &g->buf[pos];
-            if ((FETCH_PLAIN >> ev->kind & 1u) || (ev->kind == EV_IDLE && ev->count)) {
-                g->pos = pos + 1u;
-                struct driver_hist *h = &d->hist[d->hist_n++ % DRIVER_HIST];
-                h->ev = *ev;
-                h->index = d->nevents;
-                h->cycle = d->cycle;
-                d->nevents++;
-                d->cur = ev;
-                d->cur_n = 0;
-                return DRV_CYCLE;
-            }
+        const unsigned pos = g->pos;
+        const struct event *ev = &g->buf[pos];
+        if (pos < g->n && ((FETCH_PLAIN >> ev->kind & 1u) || (ev->kind == EV_IDLE && ev->count))) {
+            /* the loop's steps for such an event (no hook), then rgen_next's pos++ */
+            struct driver_hist *h = &d->hist[d->hist_n % DRIVER_HIST];
+            h->ev = *ev;
+            h->index = d->nevents;
+            h->cycle = d->cycle;
+            d->hist_n++;
+            d->nevents++;
+            d->cur = ev;
+            d->cur_n = 0;
+            g->pos = pos + 1u;
+            return DRV_CYCLE;
         }
     }
     return driver_fetch_loop(d);

@@ -134,13 +134,13 @@ static bool pct(struct rgen *g, unsigned p)
 
 static struct event *emit(struct rgen *g, enum ev_kind kind)
 {
-    struct event *e = &g->buf[g->n++];
+    struct event *e = g->wp++;
     memset(e, 0, sizeof *e);
     e->kind = (uint8_t)kind;
     return e;
 }
 
-static uint8_t rand_prot(struct rgen *g)
+static inline __attribute__((always_inline)) uint8_t rand_prot(struct rgen *g)
 {
     return (uint8_t)((pct(g, 85) ? PROT_PRIV : 0) | (pct(g, 90) ? PROT_NS : 0) |
                      (pct(g, 5) ? 4u : 0)); /* pprot[2] is ignored by the ITM */
@@ -188,8 +188,10 @@ static void emit_set(struct rgen *g, enum ev_sig sig, uint64_t v)
     struct event *e = emit(g, EV_SET);
     e->sig = (uint8_t)sig;
     e->val = v;
-    if (sig != SIG_GTS && sig != SIG_GTS_STEP)
+    if (sig != SIG_GTS && sig != SIG_GTS_STEP) {
         g->lvl[sig] = v != 0;
+        g->w_stale = true;
+    }
 }
 
 static void emit_pulse(struct rgen *g, enum ev_sig sig, uint64_t n, bool bg)
@@ -226,7 +228,7 @@ void rgen_emit_write_strb(struct rgen *g, uint32_t addr, uint32_t data, uint8_t 
 void rgen_emit_read(struct rgen *g, uint32_t addr, bool expect, uint32_t value, uint32_t mask)
 {
     emit_read(g, addr, expect, value);
-    g->buf[g->n - 1].mask = mask;
+    g->wp[-1].mask = mask;
 }
 
 /* ---- choices --------------------------------------------------------------------------- */
@@ -257,7 +259,7 @@ static unsigned ter_first(const struct rgen *g, unsigned from, unsigned to)
     return UINT_MAX;
 }
 
-static unsigned pick_port(struct rgen *g)
+static inline __attribute__((always_inline)) unsigned pick_port(struct rgen *g)
 {
     unsigned np = g->cfg.num_stim_ports;
     unsigned r = below(g, 100);
@@ -394,8 +396,10 @@ static void act_tcr(struct rgen *g)
     uint32_t v = rand_tcr(g);
     uint8_t prot = pct(g, 92) ? (uint8_t)(PROT_PRIV | (pct(g, 90) ? PROT_NS : 0)) : PROT_NS;
     emit_write(g, ITM_TCR, v, 0xF, prot, false);
-    if (prot & PROT_PRIV)
+    if (prot & PROT_PRIV) {
         g->tcr = v & TCR_WRITABLE;
+        g->w_stale = true;
+    }
 }
 
 static void act_ter(struct rgen *g)
@@ -416,8 +420,10 @@ static void act_ter(struct rgen *g)
         v = 0;
     uint8_t prot = pct(g, 85) ? (PROT_PRIV | PROT_NS) : PROT_NS;
     emit_write(g, ITM_TER(k), v, 0xF, prot, false);
-    if ((prot & PROT_PRIV) && k < n_ter(g))
+    if ((prot & PROT_PRIV) && k < n_ter(g)) {
         g->ter[k] = v;
+        g->w_stale = true;
+    }
 }
 
 static void act_tpr(struct rgen *g)
@@ -566,6 +572,7 @@ static void act_gts_step(struct rgen *g)
 static void levels_default(struct rgen *g)
 {
     memset(g->lvl, 0, sizeof g->lvl);
+    g->w_stale = true;
     g->lvl[SIG_ATREADY] = g->lvl[SIG_TRCENA] = g->lvl[SIG_NIDEN] = g->lvl[SIG_SPNIDEN] = true;
     g->lvl[SIG_PE_PRIV] = g->lvl[SIG_NIDEN_P] = g->lvl[SIG_SPNIDEN_P] = true;
 }
@@ -575,6 +582,7 @@ static void act_reset(struct rgen *g)
     emit(g, EV_RESET)->count = range(g, 1, 6);
     g->fp_enable = false;
     g->tcr = g->tpr = 0;
+    g->w_stale = true;
     g->sppr = 1;
     memset(g->ter, 0, sizeof g->ter);
     memset(g->dcomp, 0, sizeof g->dcomp);
@@ -598,6 +606,7 @@ static void act_program(struct rgen *g)
     uint32_t tcr = rand_tcr(g) | TCR_ITMENA;
     emit_write(g, ITM_TCR, tcr, 0xF, PROT_PRIV | PROT_NS, false);
     g->tcr = tcr & TCR_WRITABLE;
+    g->w_stale = true;
     if (g->has_tpiu) { /* a fast output: NRZ, Manchester or a parallel port */
         emit_write(g, TPIU_ACPR, below(g, 3), 0xF, PROT_PRIV | PROT_NS, false);
         g->sppr = port_mode(g);
@@ -700,8 +709,10 @@ static void act_fpb_ctrl(struct rgen *g)
     if (pct(g, 15))
         v |= (uint32_t)rnd(g) & ~3u; /* read-only and RAZ fields: no effect */
     emit_write(g, FP_CTRL, v, 0xF, rand_prot(g), false);
-    if (key)
+    if (key) {
         g->fp_enable = en;
+        g->w_stale = true;
+    }
 }
 
 static void act_fpb_comp(struct rgen *g)
@@ -908,7 +919,9 @@ enum action {
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
 /* Everything of the generator's state that the weights depend on, in one word: the action
  * weights are a function of this key (and of the configuration, fixed for a run), so they
- * are recomputed only when it changes (weights_cached), not at every action. */
+ * are computed once per key (weights_slot), and the key itself only after a change of one
+ * of the fields it is computed from: every assignment to lvl[], tcr, ter[], fp_enable or
+ * dctrl (random.c, random_bias.c, random_dwt.c) sets w_stale. */
 enum {
     WK_VALID = 1u << 0, WK_ITM_ON = 1u << 1, WK_ANY_TER = 1u << 2, WK_HALTED = 1u << 3,
     WK_AUTH_OFF = 1u << 4, WK_SWOENA = 1u << 5, WK_ASYNC_IDLE = 1u << 6, WK_AUTH_PE = 1u << 7,
@@ -1011,24 +1024,6 @@ static void weights(const struct rgen *g, unsigned k, unsigned w[A_NACTIONS])
 
 _Static_assert(RGEN_NW >= A_NACTIONS, "random.h: RGEN_NW holds every action's weight");
 _Static_assert(WK_DWT_FEEDS * 2u <= RGEN_WKEYS && RGEN_WSLOTS < 256, "random.h: w_map");
-_Static_assert(SIG_ASYNC_IDLE < 8 && SIG_GTS == 7, "weights_fp: the levels of the key in lvl[1..6]");
-
-/* A word that changes whenever weights_key may (the same word: the same key): the levels of
- * the key (lvl[1..6], bools, so only bits 8, 16, ... 48 of their bytes can be set) and the
- * raw fields the key is computed from, in bits no level uses; bit 63 makes it nonzero (w_fp 0:
- * none yet). TER words k >= n_ter stay 0 (act_ter, act_program write only k < n_ter), so
- * testing all of them is any_ter. Some 20 instructions against some 50 for the key. */
-static uint64_t weights_fp(const struct rgen *g)
-{
-    uint64_t l, t[4];
-    memcpy(&l, g->lvl, sizeof l);
-    memcpy(t, g->ter, sizeof t);
-    bool any_ter = (t[0] | t[1] | t[2] | t[3]) != 0;
-    return (l & 0x0001010101010100ull) | 1ull << 63 | (g->tcr & (TCR_ITMENA | TCR_SWOENA)) |
-           (uint64_t)g->fp_enable << 1 | (uint64_t)any_ter << 2 |
-           (uint64_t)(g->dctrl & (1u | 1u << 12 | 1u << 22)) << 3;
-}
-_Static_assert(TCR_ITMENA == 1u && TCR_SWOENA == 1u << 4, "weights_fp: bits 0 and 4");
 
 /* The slot of key k's weights: the one computed when k was last seen, or a new one (once all
  * are taken, every key's slot is forgotten first). */
@@ -1065,9 +1060,8 @@ static unsigned weights_slot(struct rgen *g, unsigned k)
 
 static void action(struct rgen *g)
 {
-    uint64_t fp = weights_fp(g);
-    if (fp != g->w_fp) { /* the state may have another key: its weights */
-        g->w_fp = fp;
+    if (g->w_stale) { /* the state may have another key: its weights */
+        g->w_stale = false;
         g->w_cur = weights_slot(g, weights_key(g));
     }
     /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never). From the
@@ -1139,13 +1133,15 @@ static void action(struct rgen *g)
 /* out of line: rgen_next's common path (an event from the buffer) then saves no registers */
 __attribute__((noinline)) static void refill(struct rgen *g)
 {
-    g->n = g->pos = 0;
+    g->wp = g->buf;
     if (g->actions == 0) {
         act_program(g);
         g->actions++;
     }
-    while (g->n + RGEN_ACTION_MAX <= RGEN_CHUNK)
+    while (g->wp <= g->buf + (RGEN_CHUNK - RGEN_ACTION_MAX))
         action(g);
+    g->n = (unsigned)(g->wp - g->buf);
+    g->pos = 0;
 }
 
 void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
@@ -1203,6 +1199,7 @@ void rgen_rewind(void *ctx)
     g->etm_qsupp = etm_qsupp;
     g->etm_max_spec = etm_max_spec;
     g->sppr = 1; /* reset: Manchester */
+    g->w_stale = true; /* no weights yet */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
     unsigned np = cfg.num_stim_ports;

@@ -80,16 +80,18 @@ struct rgen {
     bool bias_started; /* the positions below were drawn (first biased action of a run) */
     unsigned bias_tap, bias_bit, bias_rsv, bias_pscr, bias_addr, bias_edge, bias_relink;
     uint64_t actions;
-    /* the action weights: w_fp, the state they were last looked up for (random.c:
-     * weights_fp), w_cur, the slot of its weights; w_map[key], 1 + the slot of a key's
-     * weights (0: none), w_used the slots taken */
-    uint64_t w_fp;
+    /* the action weights: w_cur, the slot of the weights of the state (random.c:
+     * weights_key), w_stale set by every change of a field the key is computed from (lvl,
+     * tcr, ter, fp_enable, dctrl) so that the next action looks them up again; w_map[key],
+     * 1 + the slot of a key's weights (0: none), w_used the slots taken */
+    bool w_stale;
     unsigned w_cur, w_used;
     uint8_t w_map[RGEN_WKEYS];
     struct rgen_wslot wslot[RGEN_WSLOTS];
-    /* chunk of generated events */
+    /* chunk of generated events: buf[pos..n) not yet taken; wp, where refill writes the next */
     struct event buf[RGEN_CHUNK];
     unsigned n, pos;
+    struct event *wp;
 };
 
 void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg);
