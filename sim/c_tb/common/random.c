@@ -122,23 +122,25 @@ static uint32_t range(struct rgen *g, uint32_t lo, uint32_t hi)
     return lo + below(g, hi - lo + 1);
 }
 
-/* True with probability pct/100. */
+/* True with probability pct/100: below(g, 100) < p without the scaling. With u the draw's
+ * upper 32 bits, below(g, 100) = floor(u * 100 / 2^32) < p (p an integer) exactly when
+ * u * 100 < p * 2^32, that is when u < ceil(p * 2^32 / 100): one compare with a constant. */
 static bool pct(struct rgen *g, unsigned p)
 {
-    return below(g, 100) < p;
+    return (rnd(g) >> 32) < (((uint64_t)p << 32) + 99u) / 100u;
 }
 
 /* ---- event emission -------------------------------------------------------------------- */
 
 static struct event *emit(struct rgen *g, enum ev_kind kind)
 {
-    struct event *e = &g->buf[g->n++];
+    struct event *e = g->wp++;
     memset(e, 0, sizeof *e);
     e->kind = (uint8_t)kind;
     return e;
 }
 
-static uint8_t rand_prot(struct rgen *g)
+static inline __attribute__((always_inline)) uint8_t rand_prot(struct rgen *g)
 {
     return (uint8_t)((pct(g, 85) ? PROT_PRIV : 0) | (pct(g, 90) ? PROT_NS : 0) |
                      (pct(g, 5) ? 4u : 0)); /* pprot[2] is ignored by the ITM */
@@ -186,8 +188,10 @@ static void emit_set(struct rgen *g, enum ev_sig sig, uint64_t v)
     struct event *e = emit(g, EV_SET);
     e->sig = (uint8_t)sig;
     e->val = v;
-    if (sig != SIG_GTS && sig != SIG_GTS_STEP)
+    if (sig != SIG_GTS && sig != SIG_GTS_STEP) {
         g->lvl[sig] = v != 0;
+        g->w_stale = true;
+    }
 }
 
 static void emit_pulse(struct rgen *g, enum ev_sig sig, uint64_t n, bool bg)
@@ -224,7 +228,7 @@ void rgen_emit_write_strb(struct rgen *g, uint32_t addr, uint32_t data, uint8_t 
 void rgen_emit_read(struct rgen *g, uint32_t addr, bool expect, uint32_t value, uint32_t mask)
 {
     emit_read(g, addr, expect, value);
-    g->buf[g->n - 1].mask = mask;
+    g->wp[-1].mask = mask;
 }
 
 /* ---- choices --------------------------------------------------------------------------- */
@@ -255,7 +259,7 @@ static unsigned ter_first(const struct rgen *g, unsigned from, unsigned to)
     return UINT_MAX;
 }
 
-static unsigned pick_port(struct rgen *g)
+static inline __attribute__((always_inline)) unsigned pick_port(struct rgen *g)
 {
     unsigned np = g->cfg.num_stim_ports;
     unsigned r = below(g, 100);
@@ -392,8 +396,10 @@ static void act_tcr(struct rgen *g)
     uint32_t v = rand_tcr(g);
     uint8_t prot = pct(g, 92) ? (uint8_t)(PROT_PRIV | (pct(g, 90) ? PROT_NS : 0)) : PROT_NS;
     emit_write(g, ITM_TCR, v, 0xF, prot, false);
-    if (prot & PROT_PRIV)
+    if (prot & PROT_PRIV) {
         g->tcr = v & TCR_WRITABLE;
+        g->w_stale = true;
+    }
 }
 
 static void act_ter(struct rgen *g)
@@ -414,8 +420,10 @@ static void act_ter(struct rgen *g)
         v = 0;
     uint8_t prot = pct(g, 85) ? (PROT_PRIV | PROT_NS) : PROT_NS;
     emit_write(g, ITM_TER(k), v, 0xF, prot, false);
-    if ((prot & PROT_PRIV) && k < n_ter(g))
+    if ((prot & PROT_PRIV) && k < n_ter(g)) {
         g->ter[k] = v;
+        g->w_stale = true;
+    }
 }
 
 static void act_tpr(struct rgen *g)
@@ -564,6 +572,7 @@ static void act_gts_step(struct rgen *g)
 static void levels_default(struct rgen *g)
 {
     memset(g->lvl, 0, sizeof g->lvl);
+    g->w_stale = true;
     g->lvl[SIG_ATREADY] = g->lvl[SIG_TRCENA] = g->lvl[SIG_NIDEN] = g->lvl[SIG_SPNIDEN] = true;
     g->lvl[SIG_PE_PRIV] = g->lvl[SIG_NIDEN_P] = g->lvl[SIG_SPNIDEN_P] = true;
 }
@@ -573,6 +582,7 @@ static void act_reset(struct rgen *g)
     emit(g, EV_RESET)->count = range(g, 1, 6);
     g->fp_enable = false;
     g->tcr = g->tpr = 0;
+    g->w_stale = true;
     g->sppr = 1;
     memset(g->ter, 0, sizeof g->ter);
     memset(g->dcomp, 0, sizeof g->dcomp);
@@ -596,6 +606,7 @@ static void act_program(struct rgen *g)
     uint32_t tcr = rand_tcr(g) | TCR_ITMENA;
     emit_write(g, ITM_TCR, tcr, 0xF, PROT_PRIV | PROT_NS, false);
     g->tcr = tcr & TCR_WRITABLE;
+    g->w_stale = true;
     if (g->has_tpiu) { /* a fast output: NRZ, Manchester or a parallel port */
         emit_write(g, TPIU_ACPR, below(g, 3), 0xF, PROT_PRIV | PROT_NS, false);
         g->sppr = port_mode(g);
@@ -698,8 +709,10 @@ static void act_fpb_ctrl(struct rgen *g)
     if (pct(g, 15))
         v |= (uint32_t)rnd(g) & ~3u; /* read-only and RAZ fields: no effect */
     emit_write(g, FP_CTRL, v, 0xF, rand_prot(g), false);
-    if (key)
+    if (key) {
         g->fp_enable = en;
+        g->w_stale = true;
+    }
 }
 
 static void act_fpb_comp(struct rgen *g)
@@ -906,7 +919,9 @@ enum action {
 /* Weights in 1/10000; see the header comment of this file for the constraints. */
 /* Everything of the generator's state that the weights depend on, in one word: the action
  * weights are a function of this key (and of the configuration, fixed for a run), so they
- * are recomputed only when it changes (weights_cached), not at every action. */
+ * are computed once per key (weights_slot), and the key itself only after a change of one
+ * of the fields it is computed from: every assignment to lvl[], tcr, ter[], fp_enable or
+ * dctrl (random.c, random_bias.c, random_dwt.c) sets w_stale. */
 enum {
     WK_VALID = 1u << 0, WK_ITM_ON = 1u << 1, WK_ANY_TER = 1u << 2, WK_HALTED = 1u << 3,
     WK_AUTH_OFF = 1u << 4, WK_SWOENA = 1u << 5, WK_ASYNC_IDLE = 1u << 6, WK_AUTH_PE = 1u << 7,
@@ -1008,26 +1023,55 @@ static void weights(const struct rgen *g, unsigned k, unsigned w[A_NACTIONS])
 }
 
 _Static_assert(RGEN_NW >= A_NACTIONS, "random.h: RGEN_NW holds every action's weight");
+_Static_assert(WK_DWT_FEEDS * 2u <= RGEN_WKEYS && RGEN_WSLOTS < 256, "random.h: w_map");
+
+/* The slot of key k's weights: the one computed when k was last seen, or a new one (once all
+ * are taken, every key's slot is forgotten first). */
+static unsigned weights_slot(struct rgen *g, unsigned k)
+{
+    if (g->w_map[k])
+        return g->w_map[k] - 1u;
+    if (g->w_used == RGEN_WSLOTS) {
+        memset(g->w_map, 0, sizeof g->w_map);
+        g->w_used = 0;
+    }
+    unsigned i = g->w_used++;
+    g->w_map[k] = (uint8_t)(i + 1u);
+    struct rgen_wslot *s = &g->wslot[i];
+    unsigned w[RGEN_NW] = {0};
+    weights(g, k, w);
+    unsigned t = 0;
+    for (unsigned a = 0; a < RGEN_NW; a++)
+        s->cum[a] = t += w[a];
+    s->total = t;
+    /* first[j]: the action of draw j << sh, the first a with cum[a] > j << sh */
+    unsigned sh = 0;
+    while (((t - 1) >> sh) >= RGEN_WIDX)
+        sh++;
+    s->sh = sh;
+    unsigned a = 0;
+    for (unsigned j = 0; j < RGEN_WIDX; j++) {
+        while (a < RGEN_NW - 1 && s->cum[a] <= (j << sh))
+            a++;
+        s->first[j] = (uint8_t)a;
+    }
+    return i;
+}
 
 static void action(struct rgen *g)
 {
-    unsigned k = weights_key(g);
-    if (k != g->w_key) { /* the weights and their sum, kept until the key changes */
-        memset(g->w + A_NACTIONS, 0, sizeof g->w - A_NACTIONS * sizeof g->w[0]);
-        weights(g, k, g->w);
-        unsigned t = 0;
-        for (unsigned i = 0; i < RGEN_NW; i++)
-            g->w_cum[i] = t += g->w[i];
-        g->w_total = t;
-        g->w_key = k;
+    if (g->w_stale) { /* the state may have another key: its weights */
+        g->w_stale = false;
+        g->w_cur = weights_slot(g, weights_key(g));
     }
-    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never), found by
-     * bisection on the running sums */
-    unsigned r = below(g, g->w_total);
-    unsigned a = 0;
-    for (unsigned step = RGEN_NW / 2; step; step /= 2)
-        if (g->w_cum[a + step - 1] <= r)
-            a += step;
+    /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never). From the
+     * first action of r's group on: every action before it has a sum <= the group's first
+     * draw <= r. */
+    const struct rgen_wslot *ws = &g->wslot[g->w_cur];
+    unsigned r = below(g, ws->total);
+    unsigned a = ws->first[r >> ws->sh];
+    while (ws->cum[a] <= r)
+        a++;
     switch ((enum action)a) {
     case A_STIM: act_stim_write(g); break;
     case A_BURST: act_burst(g); break;
@@ -1089,13 +1133,15 @@ static void action(struct rgen *g)
 /* out of line: rgen_next's common path (an event from the buffer) then saves no registers */
 __attribute__((noinline)) static void refill(struct rgen *g)
 {
-    g->n = g->pos = 0;
+    g->wp = g->buf;
     if (g->actions == 0) {
         act_program(g);
         g->actions++;
     }
-    while (g->n + RGEN_ACTION_MAX <= RGEN_CHUNK)
+    while (g->wp <= g->buf + (RGEN_CHUNK - RGEN_ACTION_MAX))
         action(g);
+    g->n = (unsigned)(g->wp - g->buf);
+    g->pos = 0;
 }
 
 void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
@@ -1153,6 +1199,7 @@ void rgen_rewind(void *ctx)
     g->etm_qsupp = etm_qsupp;
     g->etm_max_spec = etm_max_spec;
     g->sppr = 1; /* reset: Manchester */
+    g->w_stale = true; /* no weights yet */
     rgen_prng_seed(&g->prng, seed);
     levels_default(g);
     unsigned np = cfg.num_stim_ports;

@@ -21,8 +21,21 @@ struct rgen_prng {
 void rgen_prng_seed(struct rgen_prng *p, uint64_t seed);
 uint64_t rgen_prng_next(struct rgen_prng *p);
 
-/* room for every action's weight (random.c's enum action), a power of 2 (bisection) */
-#define RGEN_NW 64u
+/* room for every action's weight (random.c's enum action) */
+#define RGEN_NW 48u
+/* The action weights of one state (random.c: weights_key), kept for the next time the state
+ * is seen: their running sums, and for each group of 2^sh draws the first action the group
+ * holds, from where a short walk finds the action (random.c: action). A run sees some tens
+ * of states (base, seed 1: 40 in 150k cycles, 72 in 1M); once RGEN_WSLOTS are taken they
+ * are all forgotten and filled again. */
+#define RGEN_WSLOTS 64u
+#define RGEN_WIDX 128u
+#define RGEN_WKEYS 1024u /* weights_key < 2^10 */
+struct rgen_wslot {
+    uint32_t total, sh;
+    uint32_t cum[RGEN_NW];
+    uint8_t first[RGEN_WIDX];
+};
 
 struct rgen {
     uint64_t seed;
@@ -67,12 +80,18 @@ struct rgen {
     bool bias_started; /* the positions below were drawn (first biased action of a run) */
     unsigned bias_tap, bias_bit, bias_rsv, bias_pscr, bias_addr, bias_edge, bias_relink;
     uint64_t actions;
-    /* the action weights of state w_key (random.c: weights_key; 0: none yet) and their sum */
-    unsigned w_key, w_total;
-    unsigned w[RGEN_NW], w_cum[RGEN_NW]; /* the weights, their running sums */
-    /* chunk of generated events */
+    /* the action weights: w_cur, the slot of the weights of the state (random.c:
+     * weights_key), w_stale set by every change of a field the key is computed from (lvl,
+     * tcr, ter, fp_enable, dctrl) so that the next action looks them up again; w_map[key],
+     * 1 + the slot of a key's weights (0: none), w_used the slots taken */
+    bool w_stale;
+    unsigned w_cur, w_used;
+    uint8_t w_map[RGEN_WKEYS];
+    struct rgen_wslot wslot[RGEN_WSLOTS];
+    /* chunk of generated events: buf[pos..n) not yet taken; wp, where refill writes the next */
     struct event buf[RGEN_CHUNK];
     unsigned n, pos;
+    struct event *wp;
 };
 
 void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg);

@@ -40,6 +40,7 @@ static void dwt_ctrl_write(struct rgen *g, uint32_t v)
 {
     rgen_emit_write(g, DWT_CTRL, v);
     g->dctrl = v;
+    g->w_stale = true;
 }
 
 /* DWT_CTRL as last written with CYCCNTENA on and CYCDISS off: the counter counts. */
@@ -120,6 +121,7 @@ static void taps_gts(struct rgen *g)
     uint32_t tcr = (g->tcr & ~(3u << 10)) | freq << 10;
     rgen_emit_write(g, ITM_TCR, tcr);
     g->tcr = tcr;
+    g->w_stale = true;
     uint64_t k = rgen_range(g, 1, 16);
     uint64_t top = gw >= 64 ? ~0ull : (1ull << gw) - 1;
     uint64_t hi = b >= 63 ? 0 : rgen_rnd(g) & ~((2ull << b) - 1) & top;
@@ -215,6 +217,7 @@ static void bias_bitoff(struct rgen *g)
     if (!g->fp_enable) {
         rgen_emit_write(g, FP_CTRL, 3u); /* KEY | ENABLE */
         g->fp_enable = true;
+        g->w_stale = true;
     }
     uint32_t a = g->fpcomp[n] & ~1u;
     for (unsigned i = 0; i < 5; i++) { /* the unflipped address first, sometimes */

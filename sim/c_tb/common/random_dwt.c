@@ -46,6 +46,7 @@ static uint32_t replicate(uint32_t v, unsigned size_log2)
 void rgen_dwt_reset(struct rgen *g)
 {
     g->dctrl = 0;
+    g->w_stale = true;
 }
 
 static uint32_t ifav(struct rgen *g)
@@ -214,6 +215,7 @@ void rgen_dwt_ctrl(struct rgen *g)
             v |= (uint32_t)rgen_rnd(g) & 0xFF00E000u; /* RAZ and read-only bits */
         rgen_emit_write(g, DWT_CTRL, v);
         g->dctrl = v;
+        g->w_stale = true;
     } else if (r < 75) { /* CYCCNT: near a POSTCNT tap, a SYNCTAP bit, a wrap or COMP0 */
         static const uint32_t near[] = {0x00000030u, 0x000003F0u, 0x00FFFFC0u, 0x03FFFFC0u,
                                         0x0FFFFFC0u, 0xFFFFFFC0u, 0x00000000u};
@@ -342,6 +344,7 @@ void rgen_dwt_program(struct rgen *g)
     uint32_t ctrl = 1u | 1u << 16 | (rgen_pct(g, 50) ? 1u << 12 : 0) | rgen_below(g, 16) << 1;
     rgen_emit_write(g, DWT_CTRL, ctrl);
     g->dctrl = ctrl;
+    g->w_stale = true;
     unsigned n = rgen_range(g, 1, 4);
     for (unsigned i = 0; i < n; i++)
         rgen_dwt_comp(g);
