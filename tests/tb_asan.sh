@@ -13,7 +13,8 @@ objs=()
 for src in sim/c_tb/common/*.c sim/c_tb/trace/*.c sim/golden/src/*.c tests/opencsd/etm_prog.c tests/opencsd/etm_spec_pe.c \
            sim/decode/etm4dec.c sim/decode/hwsrc.c sim/decode/tpiudec.c; do
   o=$out/$(echo "$src" | tr / _).o
-  cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs \
+  # RGEN_CHECK_WEIGHTS: the generator checks its kept action weights at every action
+  cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -O1 -g $san $defs -DRGEN_CHECK_WEIGHTS \
      -Isim/golden/include -Isim/c_tb/common -c "$src" -o "$o"
   objs+=("$o")
 done

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Event list -> per-cycle inputs (timing of each event: driver.h, SCENARIO.md). */
 #include "driver.h"
-#include "random.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -97,48 +96,8 @@ static enum driver_status fail(struct driver *d, const struct event *ev, const c
     return fail_at(d, ev, d->nevents - 1, what);
 }
 
-/* The random generator's source (random.h): its events are taken from its buffer here, as
- * rgen_next does, without a call per event. Weak: the binaries without the generator
- * (fast_scn) have no rgen_next, its address is then null and no source is the generator. */
-#pragma weak rgen_next
-
-/* The kinds whose start is only d->cur = ev (the switch's default below; EV_IDLE with a
- * count). */
-#define FETCH_PLAIN                                                                           \
-    (1u << EV_WRITE | 1u << EV_READ | 1u << EV_HW | 1u << EV_FLUSH | 1u << EV_WAIT_IDLE |    \
-     1u << EV_FETCH | 1u << EV_ACCESS | 1u << EV_EXC | 1u << EV_PE | 1u << EV_PE_EXC |       \
-     1u << EV_EXPECT_STALL | 1u << EV_PE_SPEC)
-_Static_assert(EV_NKINDS <= 32, "FETCH_PLAIN: a bit per kind");
-
-/* out of line: the short path then saves no registers */
-__attribute__((noinline)) static enum driver_status driver_fetch_loop(struct driver *d);
-
-/* Starts the next events; runs the ones that take no cycles. The short path: the generator's
- * next event (no hook) starts the cycle's event; anything else takes the loop. */
+/* Starts the next events; runs the ones that take no cycles. */
 enum driver_status driver_fetch(struct driver *d)
-{
-    if (d->src.next == rgen_next && !d->cur && !d->hook && !d->events_done) {
-        struct rgen *g = d->src.ctx;
-        const unsigned pos = g->pos;
-        const struct event *ev = &g->buf[pos];
-        if (pos < g->n && ((FETCH_PLAIN >> ev->kind & 1u) || (ev->kind == EV_IDLE && ev->count))) {
-            /* the loop's steps for such an event (no hook), then rgen_next's pos++ */
-            struct driver_hist *h = &d->hist[d->hist_n % DRIVER_HIST];
-            h->ev = *ev;
-            h->index = d->nevents;
-            h->cycle = d->cycle;
-            d->hist_n++;
-            d->nevents++;
-            d->cur = ev;
-            d->cur_n = 0;
-            g->pos = pos + 1u;
-            return DRV_CYCLE;
-        }
-    }
-    return driver_fetch_loop(d);
-}
-
-static enum driver_status driver_fetch_loop(struct driver *d)
 {
     while (!d->cur) {
         const struct event *ev = d->events_done ? NULL : d->src.next(d->src.ctx);

@@ -9,6 +9,8 @@
 #include "random_int.h"
 
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Register offsets and ITM_TCR fields (docs/itm-contract.md section 4). */
@@ -1062,8 +1064,16 @@ static void action(struct rgen *g)
 {
     if (g->w_stale) { /* the state may have another key: its weights */
         g->w_stale = false;
-        g->w_cur = weights_slot(g, weights_key(g));
+        g->w_key = weights_key(g);
+        g->w_cur = weights_slot(g, g->w_key);
     }
+#ifdef RGEN_CHECK_WEIGHTS /* tests/tb_asan.sh: a key field changed without setting w_stale */
+    if (g->w_key != weights_key(g)) {
+        fprintf(stderr, "random.c: the action weights are stale (a field of weights_key "
+                        "changed without w_stale)\n");
+        abort();
+    }
+#endif
     /* the action: the first a with w[0] + ... + w[a] > r (a weight-0 action never). From the
      * first action of r's group on: every action before it has a sum <= the group's first
      * draw <= r. */

@@ -86,6 +86,7 @@ struct rgen {
      * 1 + the slot of a key's weights (0: none), w_used the slots taken */
     bool w_stale;
     unsigned w_cur, w_used;
+    unsigned w_key; /* the key of w_cur (RGEN_CHECK_WEIGHTS: the next action checks it) */
     uint8_t w_map[RGEN_WKEYS];
     struct rgen_wslot wslot[RGEN_WSLOTS];
     /* chunk of generated events: buf[pos..n) not yet taken; wp, where refill writes the next */
