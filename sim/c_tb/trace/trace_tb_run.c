@@ -159,11 +159,21 @@ static uint16_t atpkt_view(const struct stream *s, const struct sys_in *sin,
     return (uint16_t)(0x100u | (pktdec_busy(&s->dec) ? s->dec.cur.b[0] : o->atdata));
 }
 
-/* tb_run for one mode: use_g and use_r are constants in each of tb_run's three calls, so
- * each mode's loop has none of the others' tests (docs/performance-history.md). */
+/* A golden-only run's loop may leave out what looks at single cycles: coverage, pin checks
+ * and captures (the TXB capture file is only ever closed in the loop). */
+static bool tb_plain(const struct tb *tb, const struct run_ctl *ctl)
+{
+    const bool capture = (tb->cap_swo || tb->cap_par) && ctl->checks;
+    return tb->fcov == NULL && !tb->pins && !capture && !(tb->cap_txb && ctl->checks);
+}
+
+/* tb_run for one mode: use_g and use_r are constants in each of tb_run's calls, so each
+ * mode's loop has none of the others' tests (docs/performance-history.md). So is plain
+ * (golden only): nothing looks at single cycles, no coverage, pin checks or captures
+ * (tb_plain); its loop has none of their tests. */
 static inline __attribute__((always_inline)) void
 run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const bool use_g,
-         const bool use_r)
+         const bool use_r, const bool plain)
 {
     const bool lockstep = use_g && use_r;
     const int64_t max_cycle = (int64_t)tb->o->max_cycles;
@@ -185,8 +195,10 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     /* Fixed for the run: read once here, not through tb at every cycle (the compiler cannot
      * know that the calls in the loop leave them alone). */
     const int64_t inject_at = tb->o->inject_at;
-    const bool fcov = tb->fcov != NULL, pins = tb->pins;
-    bool capture = (tb->cap_swo || tb->cap_par) && ctl->checks;
+    const bool fcov = !plain && tb->fcov != NULL, pins = !plain && tb->pins;
+    bool capture = !plain && (tb->cap_swo || tb->cap_par) && ctl->checks;
+    /* --verbose (stream_push_log): the level stays for the run (its callers set it) */
+    const bool debug = log_enabled(LOG_DEBUG) != 0;
     /* in is written only by driver_next: in an idle stretch it writes just gts_i there, and
      * says so (in_same), so the model skips comparing the inputs (sys_model_eval_same) */
     drv->in_place = true;
@@ -301,21 +313,22 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             const char *fmsg = NULL;
             char pmsg[400];
             /* ATB bytes move where the ITM sees ATREADY: atready_i, or the TPIU's */
-            if (use_g && og.atready && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c))
+            if (use_g && og.atready && og.itm.atvalid &&
+                !stream_push_log(&tb->sg, og.itm.atdata, c, debug))
                 fmsg = tb->sg.fail_msg;
             if (use_r && orr.atready && orr.itm.atvalid &&
-                !stream_push(&tb->sr, orr.itm.atdata, c) && !fmsg)
+                !stream_push_log(&tb->sr, orr.itm.atdata, c, debug) && !fmsg)
                 fmsg = tb->sr.fail_msg;
-            if (use_g && og.txb_valid && !stream_push(&tb->tg, og.txb, c) && !fmsg)
+            if (use_g && og.txb_valid && !stream_push_any(&tb->tg, og.txb, c) && !fmsg)
                 fmsg = tb->tg.fail_msg;
-            if (use_r && orr.txb_valid && !stream_push(&tb->tr, orr.txb, c) && !fmsg)
+            if (use_r && orr.txb_valid && !stream_push_any(&tb->tr, orr.txb, c) && !fmsg)
                 fmsg = tb->tr.fail_msg;
             /* the ETM's bytes move where it sees the funnel's ATREADY */
             if (use_g && og.etm_atvalid && og.etm_atready &&
-                !stream_push(&tb->eg, og.etm_atdata, c) && !fmsg)
+                !stream_push_any(&tb->eg, og.etm_atdata, c) && !fmsg)
                 fmsg = tb->eg.fail_msg;
             if (use_r && orr.etm_atvalid && orr.etm_atready &&
-                !stream_push(&tb->er, orr.etm_atdata, c) && !fmsg)
+                !stream_push_any(&tb->er, orr.etm_atdata, c) && !fmsg)
                 fmsg = tb->er.fail_msg;
             if (__builtin_expect(pins, 0) && !fmsg) {
                 if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
@@ -323,7 +336,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 else if (use_r && !pins_check(tb->expect, c, &orr, "rtl", pmsg, sizeof pmsg))
                     fmsg = pmsg;
             }
-            if (fmsg && checks) {
+            if (__builtin_expect(fmsg != NULL, 0) && checks) {
                 set_fail(r, F_CHECK, c, fmsg);
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
@@ -334,7 +347,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 tb->cap_swo = tb->cap_par = NULL;
                 capture = false;
             }
-            if (tb->cap_txb && ctl->checks) {
+            if (!plain && tb->cap_txb && ctl->checks) {
                 const struct sys_out *ot = use_r ? &orr : &og;
                 if (ot->txb_valid && fputc(ot->txb, tb->cap_txb) == EOF) {
                     log_msg(LOG_ERROR, "trace_tb: error: cannot write the --capture-txb file\n");
@@ -418,9 +431,11 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
 void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
 {
     if (tb->use_g && tb->use_r)
-        run_mode(tb, ctl, r, true, true);
+        run_mode(tb, ctl, r, true, true, false);
+    else if (tb->use_g && tb_plain(tb, ctl))
+        run_mode(tb, ctl, r, true, false, true);
     else if (tb->use_g)
-        run_mode(tb, ctl, r, true, false);
+        run_mode(tb, ctl, r, true, false, false);
     else
-        run_mode(tb, ctl, r, false, true);
+        run_mode(tb, ctl, r, false, true, false);
 }
