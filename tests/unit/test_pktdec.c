@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test of the harness's packet decoder (sim/c_tb/common/pktdec.c): resynchronisation
  * on a sync packet after garbage, and the count of lost bytes. Table-driven. And
- * pktdec_push's short paths (pktdec.h) against pktdec_push_any on random streams. */
+ * pktdec_push_short (pktdec.h) against pktdec_push on random streams. */
 #include <stdio.h>
 #include <string.h>
 
@@ -54,7 +54,7 @@ static bool dec_same(const struct pktdec *a, const struct pktdec *b)
            memcmp(&a->stats, &b->stats, sizeof a->stats) == 0;
 }
 
-/* pktdec_push (short paths) and pktdec_push_any byte for byte: the same packets, the same
+/* pktdec_push_short and pktdec_push byte for byte: the same packets, the same
  * decoder state. The bytes: packets' headers and payloads, runs of zeros, 0x80, any byte. */
 static unsigned diff_test(void)
 {
@@ -79,7 +79,7 @@ static unsigned diff_test(void)
         }
         memset(&pa, 0x5a, sizeof pa);
         memset(&pb, 0x5a, sizeof pb);
-        enum pkt_type ta = pktdec_push(&a, byte, &pa), tb = pktdec_push_any(&b, byte, &pb);
+        enum pkt_type ta = pktdec_push_short(&a, byte, &pa), tb = pktdec_push(&b, byte, &pb);
         if (ta != tb || (ta != PKT_NONE && !pkt_same(&pa, &pb)) ||
             (ta == PKT_NONE && memcmp(&pa, &pb, sizeof pa) != 0) || !dec_same(&a, &b)) {
             printf("FAIL short paths: byte #%u 0x%02x: %s against %s\n", i, byte,
@@ -87,7 +87,7 @@ static unsigned diff_test(void)
             return 1;
         }
     }
-    printf("ok   short paths: %llu bytes, %llu INST %llu HW %llu BAD, as pktdec_push_any\n",
+    printf("ok   short paths: %llu bytes, %llu INST %llu HW %llu BAD, as pktdec_push\n",
            (unsigned long long)a.stats.bytes, (unsigned long long)a.stats.count[PKT_INST],
            (unsigned long long)a.stats.count[PKT_HW], (unsigned long long)a.stats.count[PKT_BAD]);
     return 0;

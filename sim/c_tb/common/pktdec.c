@@ -27,6 +27,11 @@ void pktdec_reset_stream(struct pktdec *d)
     d->zeros = 0;
 }
 
+bool pktdec_busy(const struct pktdec *d)
+{
+    return d->cur.nbytes != 0;
+}
+
 static void keep(struct pkt *p, uint8_t byte)
 {
     if (p->len < PKTDEC_MAX_BYTES)
@@ -105,7 +110,7 @@ static enum pkt_type start(struct pktdec *d, uint8_t h, struct pkt *out)
     return PKT_NONE;
 }
 
-enum pkt_type pktdec_push_any(struct pktdec *d, uint8_t byte, struct pkt *out)
+enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
 {
     struct pkt *p = &d->cur;
     d->stats.bytes++;

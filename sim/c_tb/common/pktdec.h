@@ -66,7 +66,9 @@ void pktdec_init(struct pktdec *d);
  * truncated), page and timestamp state back to 0. Statistics are kept. */
 void pktdec_reset_stream(struct pktdec *d);
 /* True if a packet is partly received. */
-static inline bool pktdec_busy(const struct pktdec *d)
+bool pktdec_busy(const struct pktdec *d);
+/* The same inline (the harness's ATB streams, stream.h). */
+static inline bool pktdec_busy_short(const struct pktdec *d)
 {
     return d->cur.nbytes != 0;
 }
@@ -74,11 +76,11 @@ static inline bool pktdec_busy(const struct pktdec *d)
  * is written there), or PKT_NONE. Resynchronisation: 0x80 after at least 5 zero bytes is a
  * sync packet whatever the decoder was in the middle of (after garbage, or a byte lost); the
  * partial packet it ends is dropped and its bytes counted in stats.lost, as are those of BAD
- * packets. pktdec_push_any takes every byte; pktdec_push is the same, with short paths for
- * the common bytes (below). */
-enum pkt_type pktdec_push_any(struct pktdec *d, uint8_t byte, struct pkt *out)
+ * packets. */
+enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
     __attribute__((noinline));
-/* The short paths give pktdec_push_any's result: a byte other than 0x80 (which may end a
+/* The same, with short paths for the common bytes inline (the harness's ATB streams,
+ * stream.h); they give pktdec_push's result: a byte other than 0x80 (which may end a
  * sync, or resynchronise) that is
  * - a payload byte of an instrumentation or hardware-source packet (need > 0 only there):
  *   kept (such a packet has at most 5 bytes), the data's next byte; the last one ends it;
@@ -86,11 +88,11 @@ enum pkt_type pktdec_push_any(struct pktdec *d, uint8_t byte, struct pkt *out)
  *   hardware source; every other header has SS == 00): the packet starts.
  * Neither is 0x00, but a payload byte may be: zeros counts it. */
 static inline __attribute__((always_inline)) enum pkt_type
-pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
+pktdec_push_short(struct pktdec *d, uint8_t byte, struct pkt *out)
 {
     struct pkt *p = &d->cur;
     if (__builtin_expect(byte == 0x80, 0))
-        return pktdec_push_any(d, byte, out);
+        return pktdec_push(d, byte, out);
     if (d->need) {
         d->stats.bytes++;
         d->zeros = byte ? 0u : d->zeros + (d->zeros < UINT32_MAX);
@@ -106,7 +108,7 @@ pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
         return t;
     }
     if (p->nbytes || !(byte & 3u))
-        return pktdec_push_any(d, byte, out);
+        return pktdec_push(d, byte, out);
     static const uint8_t pktdec_len_of_ss[4] = {0, 1, 2, 4};
     d->stats.bytes++;
     d->zeros = 0;

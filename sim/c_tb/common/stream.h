@@ -55,16 +55,16 @@ void stream_reset(struct stream *s);
 bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle)
     __attribute__((noinline));
 /* A byte of a decoded stream (packets): decoded, and the packet it completes recorded in the
- * history (straight into its entry: pktdec_push writes out only then). Returns that entry,
+ * history (straight into its entry: pktdec_push_short writes out only then). Returns that entry,
  * or NULL. Both stream_push's short path and stream_push_any take it. */
 static inline __attribute__((always_inline)) const struct stream_hist *
 stream_decode(struct stream *s, uint8_t byte, int64_t cycle)
 {
-    if (!pktdec_busy(&s->dec))
+    if (!pktdec_busy_short(&s->dec))
         s->pkt_start = cycle;
     s->last_cycle = cycle;
     struct stream_hist *h = &s->hist[s->hist_n % STREAM_HIST];
-    if (pktdec_push(&s->dec, byte, &h->p) == PKT_NONE)
+    if (pktdec_push_short(&s->dec, byte, &h->p) == PKT_NONE)
         return NULL;
     h->cycle = s->pkt_start;
     s->hist_n++;
