@@ -237,7 +237,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
          * (sys_model_idle_run): its cycles keep the outputs, move no byte and check nothing,
          * so they go at once, up to the next cycle at which this loop does something
          * (stop_after, the timeout, --inject-mismatch, the progress and checkpoint tick). */
-        if (__builtin_expect(idle_runs, 1) && drv->in_same && tb->gm.fp_ok &&
+        if (drv->in_same && __builtin_expect(idle_runs, 1) && tb->gm.fp_ok &&
             tb->gm.fp_itm != ITM_STEP_XFER) {
             const struct sys_out *fo = &tb->gm.fp_out;
             uint64_t n = driver_idle_left(drv);
