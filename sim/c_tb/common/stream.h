@@ -70,20 +70,20 @@ stream_decode(struct stream *s, uint8_t byte, int64_t cycle)
     s->hist_n++;
     return h;
 }
-/* The same as stream_push_any; a decoded stream with nothing to check (quick), without
- * --verbose (debug: log_enabled(LOG_DEBUG), which a caller may read once for many bytes),
- * takes the short path. */
+/* The same as stream_push_any; a decoded stream with nothing to check (s->quick), without
+ * --verbose, takes the short path: short = s->quick && !log_enabled(LOG_DEBUG), which a
+ * caller may read once for many bytes (neither changes during a run). */
 static inline __attribute__((always_inline)) bool
-stream_push_log(struct stream *s, uint8_t byte, int64_t cycle, bool debug)
+stream_push_short(struct stream *s, uint8_t byte, int64_t cycle, bool short_path)
 {
-    if (!s->quick || debug)
+    if (!short_path)
         return stream_push_any(s, byte, cycle);
     stream_decode(s, byte, cycle);
     return true;
 }
 static inline bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
 {
-    return stream_push_log(s, byte, cycle, log_enabled(LOG_DEBUG));
+    return stream_push_short(s, byte, cycle, s->quick && !log_enabled(LOG_DEBUG));
 }
 /* End of the run at cycle: false if expected bytes are missing (see fail_msg). */
 bool stream_finish(struct stream *s, int64_t cycle);

@@ -197,8 +197,10 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     const int64_t inject_at = tb->o->inject_at;
     const bool fcov = !plain && tb->fcov != NULL, pins = !plain && tb->pins;
     bool capture = !plain && (tb->cap_swo || tb->cap_par) && ctl->checks;
-    /* --verbose (stream_push_log): the level stays for the run (its callers set it) */
+    /* the ATB streams' short path (stream_push_short): the log level stays for the run (its
+     * callers set it), and so does quick (tb_start) */
     const bool debug = log_enabled(LOG_DEBUG) != 0;
+    const bool sg_short = tb->sg.quick && !debug, sr_short = tb->sr.quick && !debug;
     /* in is written only by driver_next: in an idle stretch it writes just gts_i there, and
      * says so (in_same), so the model skips comparing the inputs (sys_model_eval_same) */
     drv->in_place = true;
@@ -314,10 +316,10 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             char pmsg[400];
             /* ATB bytes move where the ITM sees ATREADY: atready_i, or the TPIU's */
             if (use_g && og.atready && og.itm.atvalid &&
-                !stream_push_log(&tb->sg, og.itm.atdata, c, debug))
+                !stream_push_short(&tb->sg, og.itm.atdata, c, sg_short))
                 fmsg = tb->sg.fail_msg;
             if (use_r && orr.atready && orr.itm.atvalid &&
-                !stream_push_log(&tb->sr, orr.itm.atdata, c, debug) && !fmsg)
+                !stream_push_short(&tb->sr, orr.itm.atdata, c, sr_short) && !fmsg)
                 fmsg = tb->sr.fail_msg;
             if (use_g && og.txb_valid && !stream_push_any(&tb->tg, og.txb, c) && !fmsg)
                 fmsg = tb->tg.fail_msg;
