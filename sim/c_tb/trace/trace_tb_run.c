@@ -211,6 +211,12 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     /* golden only and nothing that looks at single cycles (coverage, pin checks or
      * captures): idle stretches at a fixed point of the model go at once (below); a model
      * with a TPIU, DWT or ETM has no fixed points (sys_model.c, step) */
+    /* The first cycle whose iteration ends with the timeout's test (c + 1 >= max_cycle) or
+     * the tick's, every 65536 cycles run (progress, checkpoints): cycles - drv->cycle stays
+     * the same all run (an idle stretch moves both, and stops short of either, below). */
+    int64_t slow_at = drv->cycle + 0xFFFF;
+    if (max_cycle - 1 < slow_at)
+        slow_at = max_cycle - 1;
     const bool idle_runs = use_g && !use_r && !fcov && !pins && !capture && !tb->cap_txb &&
                            !tb->gm.has_tpiu && !tb->gm.has_dwt && !tb->gm.has_etm;
 
@@ -399,18 +405,24 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         }
         r->last_cycle = c;
         cycles++;
-        if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached", max_cycle);
-            set_fail(r, F_TIMEOUT, c, msg);
-            snapshot(tb, r);
-            break;
-        }
-        if (__builtin_expect((cycles & 0xFFFF) == 0, 0)) {
-            if (tb->o->progress && ctl->checks)
-                progress(tb, t0, &last_progress, cycles);
-            if (tb->ckpt_on && checks) /* between two cycles: a checkpoint may be taken */
-                tb_ckpt_tick(tb);
+        if (__builtin_expect(c >= slow_at, 0)) { /* the timeout's cycle, or a tick's */
+            if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached",
+                         max_cycle);
+                set_fail(r, F_TIMEOUT, c, msg);
+                snapshot(tb, r);
+                break;
+            }
+            if ((cycles & 0xFFFF) == 0) {
+                if (tb->o->progress && ctl->checks)
+                    progress(tb, t0, &last_progress, cycles);
+                if (tb->ckpt_on && checks) /* between two cycles: a checkpoint may be taken */
+                    tb_ckpt_tick(tb);
+            }
+            slow_at = c + (int64_t)(0x10000u - (cycles & 0xFFFFu)); /* the next tick's */
+            if (max_cycle - 1 < slow_at)
+                slow_at = max_cycle - 1;
         }
     }
     drv->in_place = false; /* in goes out of scope */
