@@ -47,6 +47,7 @@ void driver_init(struct driver *d, const struct ev_source *src, unsigned reset_c
     d->src = *src;
     d->reset_cycles = reset_cycles;
     d->stop_cycle = stop_cycle;
+    d->fast_end = stop_cycle < 0 ? 0u : (uint64_t)stop_cycle;
     driver_restart(d);
 }
 

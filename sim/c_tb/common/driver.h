@@ -61,6 +61,9 @@ struct driver {
     struct ev_source src;
     unsigned reset_cycles;
     int64_t stop_cycle; /* first cycle not run (INT64_MAX: until the events end) */
+    /* the short paths' cycles (driver_next): 0 <= cycle < fast_end, as one unsigned compare
+     * (stop_cycle, 0 if it is negative; set by driver_init) */
+    uint64_t fast_end;
     driver_event_hook hook;
     void *hook_ctx;
     /* the golden model, whose TPIU state `wait_idle tpiu=1` waits on; NULL: the tool has
@@ -238,7 +241,7 @@ static inline bool driver_in_clear(struct driver *d, struct sys_in *in, unsigned
 static inline __attribute__((always_inline)) enum driver_status
 driver_next(struct driver *d, struct sys_in *in)
 {
-    if (d->cycle >= d->stop_cycle || d->cycle < 0)
+    if (__builtin_expect((uint64_t)d->cycle >= d->fast_end, 0)) /* in reset, or stop_cycle */
         goto general;
     if (!d->cur) {
         enum driver_status st = driver_fetch(d);
@@ -248,14 +251,15 @@ driver_next(struct driver *d, struct sys_in *in)
             return st;
         }
     }
-    if (d->bg_evt_left || d->bg_instr_left)
-        goto general;
-    if (d->lvl_dirty) { /* a level changed: the inputs are built again from the new base */
-        driver_base_build(d);
+    /* (one test for the three: all are 0 but after some events' start) */
+    if (__builtin_expect((d->bg_evt_left | d->bg_instr_left | d->lvl_dirty) != 0, 0)) {
+        if (d->bg_evt_left || d->bg_instr_left)
+            goto general;
+        driver_base_build(d); /* a level changed: the inputs are built again from the new base */
         d->in_at = NULL;
     }
     const struct event *ev = d->cur;
-    bool changed;
+    bool changed = true;
     switch (ev->kind) {
     case EV_IDLE:
         changed = driver_in_clear(d, in, 0);
@@ -263,6 +267,12 @@ driver_next(struct driver *d, struct sys_in *in)
         break;
     case EV_WRITE:
     case EV_READ: {
+        if (d->cur_n == 1 && d->in_at == in && d->in_extra == DRV_X_APB) {
+            /* the access cycle after the setup one, whose fields stand in in */
+            in->itm.penable = true;
+            d->fast = DRV_FAST_APB;
+            break;
+        }
         const bool w = ev->kind == EV_WRITE;
         driver_in_clear(d, in, DRV_X_APB);
         /* every APB field: a read's pwrite, pwdata and pstrb are 0 (base_build) */
@@ -275,7 +285,6 @@ driver_next(struct driver *d, struct sys_in *in)
         in->itm.pprot = ev->prot;
         d->in_extra |= DRV_X_APB;
         d->fast = DRV_FAST_APB;
-        changed = true;
         break;
     }
     case EV_HW:
@@ -284,33 +293,29 @@ driver_next(struct driver *d, struct sys_in *in)
         in->itm.hw_data = ev->val;
         d->in_extra |= DRV_X_HW;
         d->fast = DRV_FAST_HW;
-        changed = true;
         break;
     case EV_FETCH:
         driver_in_clear(d, in, 0);
         driver_set_fetch(in, ev);
         d->in_extra |= DRV_X_FETCH;
         d->fast = DRV_FAST_FETCH;
-        changed = true;
         break;
     case EV_PULSE: /* a foreground one (a background one is never cur) */
         driver_in_clear(d, in, 0);
         driver_set_pulse(&in->itm, ev->sig);
         d->in_extra |= DRV_X_PULSE;
         d->fast = DRV_FAST_PULSE;
-        changed = true;
         break;
     case EV_FLUSH:
         driver_in_clear(d, in, 0);
         in->itm.afvalid = true;
         d->in_extra |= DRV_X_AF;
         d->fast = DRV_FAST_FLUSH;
-        changed = true;
         break;
     default:
         goto general;
     }
-    if (d->bg_active) { /* the background pulses' inputs, on top */
+    if (__builtin_expect(d->bg_active != 0, 0)) { /* the background pulses' inputs, on top */
         for (unsigned k = 0; k < SIG_NPULSES; k++)
             if (d->bg_pulse[k])
                 driver_set_pulse(&in->itm, SIG_NLEVELS + k);
@@ -318,7 +323,7 @@ driver_next(struct driver *d, struct sys_in *in)
         changed = true;
     }
     /* (a due fetch check keeps the cycle from an idle stretch skipped whole, trace_tb) */
-    d->in_same = d->fast == DRV_FAST_IDLE && !changed && !d->fx_ev;
+    d->in_same = !changed && !d->fx_ev; /* changed: always but for an idle cycle */
     d->pe_held = false;
     in->itm.gts = d->gts;
     return DRV_CYCLE;
@@ -334,44 +339,37 @@ driver_observe(struct driver *d, const struct sys_in *in, const struct sys_out *
 {
     const struct event *ev = d->cur;
     enum driver_status st = DRV_CYCLE;
-    if (d->fast == DRV_FAST_NONE) /* the general path also takes cycles the short ones could */
+    const unsigned fast = d->fast;
+    if (fast == DRV_FAST_NONE) /* the general path also takes cycles the short ones could */
         return driver_observe_any(d, in, out, other);
-    if (d->fx_ev && d->cycle == d->fx_cycle)
+    if (__builtin_expect(d->fx_ev != NULL, 0) && d->cycle == d->fx_cycle)
         st = driver_check_fetch(d, out, other);
-    switch (d->fast) {
-    case DRV_FAST_IDLE:
-    case DRV_FAST_PULSE:
-        if (++d->cur_n >= ev->count)
-            d->cur = NULL;
-        break;
-    case DRV_FAST_APB:
-        if (++d->cur_n == 2) {
+    const uint64_t n = ++d->cur_n;
+    /* the most frequent first (no jump table) */
+    if (fast == DRV_FAST_APB) {
+        if (n == 2) {
             if (ev->kind == EV_READ && ev->has_expect && st == DRV_CYCLE)
                 st = driver_check_read(d, ev, &out->itm, other ? &other->itm : NULL);
             d->cur = NULL;
         }
-        break;
-    case DRV_FAST_HW:
-        d->cur_n++;
-        if ((in->itm.hw_valid && out->itm.hw_ready) || (ev->count && d->cur_n >= ev->count))
+    } else if (fast == DRV_FAST_IDLE || fast == DRV_FAST_PULSE) {
+        if (n >= ev->count)
             d->cur = NULL;
-        break;
-    case DRV_FAST_FLUSH:
-        d->cur_n++;
-        if (out->itm.afready)
+    } else if (fast == DRV_FAST_HW) {
+        if ((in->itm.hw_valid && out->itm.hw_ready) || (ev->count && n >= ev->count))
             d->cur = NULL;
-        break;
-    default: /* DRV_FAST_FETCH */
-        d->cur_n++;
+    } else if (fast == DRV_FAST_FETCH) {
         if (ev->has_expect) { /* in->rst_n: out of reset */
             d->fx_ev = ev;
             d->fx_index = d->nevents - 1;
             d->fx_cycle = d->cycle + 1;
         }
         d->cur = NULL;
-        break;
+    } else { /* DRV_FAST_FLUSH */
+        if (out->itm.afready)
+            d->cur = NULL;
     }
-    if (d->bg_active)
+    if (__builtin_expect(d->bg_active != 0, 0))
         for (unsigned k = 0; k < SIG_NPULSES; k++)
             if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)
                 d->bg_active--;

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum pkt_type {
     PKT_NONE = 0, /* no packet completed by this byte */
@@ -66,11 +67,65 @@ void pktdec_init(struct pktdec *d);
 void pktdec_reset_stream(struct pktdec *d);
 /* True if a packet is partly received. */
 bool pktdec_busy(const struct pktdec *d);
-/* Feeds one byte. Returns the type of the packet it completes (and fills *out), or
- * PKT_NONE. Resynchronisation: 0x80 after at least 5 zero bytes is a sync packet whatever
- * the decoder was in the middle of (after garbage, or a byte lost); the partial packet it
- * ends is dropped and its bytes counted in stats.lost, as are those of BAD packets. */
-enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out);
+/* The same inline (the harness's ATB streams, stream.h). */
+static inline bool pktdec_busy_short(const struct pktdec *d)
+{
+    return d->cur.nbytes != 0;
+}
+/* Feeds one byte. Returns the type of the packet it completes (and fills *out; nothing else
+ * is written there), or PKT_NONE. Resynchronisation: 0x80 after at least 5 zero bytes is a
+ * sync packet whatever the decoder was in the middle of (after garbage, or a byte lost); the
+ * partial packet it ends is dropped and its bytes counted in stats.lost, as are those of BAD
+ * packets. */
+enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
+    __attribute__((noinline));
+/* The same, with short paths for the common bytes inline (the harness's ATB streams,
+ * stream.h); they give pktdec_push's result: a byte other than 0x80 (which may end a
+ * sync, or resynchronise) that is
+ * - a payload byte of an instrumentation or hardware-source packet (need > 0 only there):
+ *   kept (such a packet has at most 5 bytes), the data's next byte; the last one ends it;
+ * - or, between packets, a header with SS != 00 (AAAA_A0SS instrumentation, DDDD_D1SS
+ *   hardware source; every other header has SS == 00): the packet starts.
+ * Neither is 0x00, but a payload byte may be: zeros counts it. */
+static inline __attribute__((always_inline)) enum pkt_type
+pktdec_push_short(struct pktdec *d, uint8_t byte, struct pkt *out)
+{
+    struct pkt *p = &d->cur;
+    if (__builtin_expect(byte == 0x80, 0))
+        return pktdec_push(d, byte, out);
+    if (d->need) {
+        d->stats.bytes++;
+        d->zeros = byte ? 0u : d->zeros + (d->zeros < UINT32_MAX);
+        p->data |= (uint32_t)byte << (8u * (p->nbytes - 1u));
+        p->b[p->len++] = byte;
+        p->nbytes++;
+        if (--d->need)
+            return PKT_NONE;
+        const enum pkt_type t = p->type; /* finish: the packet out, the decoder between ones */
+        d->stats.count[t]++;
+        *out = *p;
+        memset(p, 0, sizeof *p);
+        return t;
+    }
+    if (p->nbytes || !(byte & 3u))
+        return pktdec_push(d, byte, out);
+    static const uint8_t pktdec_len_of_ss[4] = {0, 1, 2, 4};
+    d->stats.bytes++;
+    d->zeros = 0;
+    p->b[0] = byte;
+    p->len = 1;
+    p->nbytes = 1;
+    p->size = pktdec_len_of_ss[byte & 3u];
+    if (byte & 4u) {
+        p->type = PKT_HW;
+        p->disc = byte >> 3;
+    } else {
+        p->type = PKT_INST;
+        p->port = 32u * d->page + (byte >> 3);
+    }
+    d->need = p->size;
+    return PKT_NONE;
+}
 
 const char *pktdec_type_name(enum pkt_type t);
 /* One line of text, e.g. "INST port=33 size=4 data=0xdeadbeef". Returns buf. */

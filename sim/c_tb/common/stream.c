@@ -46,11 +46,10 @@ static const struct expect_seg *cur_seg(struct stream *s)
 bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle)
 {
     uint64_t index = s->dec.stats.bytes; /* 0-based byte number of this byte */
-    if (!pktdec_busy(&s->dec))
-        s->pkt_start = cycle;
-    s->last_cycle = cycle;
-    struct pkt p;
     if (!s->packets) { /* TPIU frames: counted, kept and checked, not decoded as packets */
+        if (!pktdec_busy(&s->dec))
+            s->pkt_start = cycle;
+        s->last_cycle = cycle;
         s->bhist[index % STREAM_BYTE_HIST] = byte;
         s->bcycle[index % STREAM_BYTE_HIST] = cycle;
         s->dec.stats.bytes++;
@@ -61,15 +60,13 @@ bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle)
             if (s->line_n == STREAM_LINE)
                 stream_flush_verbose(s);
         }
-    } else if (pktdec_push(&s->dec, byte, &p) != PKT_NONE) {
-        struct stream_hist *h = &s->hist[s->hist_n++ % STREAM_HIST];
-        h->p = p;
-        h->cycle = s->pkt_start;
-        if (log_enabled(LOG_DEBUG)) {
+    } else {
+        const struct stream_hist *h = stream_decode(s, byte, cycle);
+        if (h && log_enabled(LOG_DEBUG)) {
             char txt[128], hex[40];
-            log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-6s packet %-40s [%s]\n", s->pkt_start,
-                    s->name, pktdec_format(&p, txt, sizeof txt),
-                    pktdec_format_bytes(&p, hex, sizeof hex));
+            log_msg(LOG_DEBUG, "cycle %8" PRId64 "  %-6s packet %-40s [%s]\n", h->cycle,
+                    s->name, pktdec_format(&h->p, txt, sizeof txt),
+                    pktdec_format_bytes(&h->p, hex, sizeof hex));
         }
     }
     const struct expect_seg *g = cur_seg(s);

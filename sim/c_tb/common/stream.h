@@ -52,22 +52,38 @@ void stream_init_kind(struct stream *s, const char *name, const struct scenario 
 void stream_reset(struct stream *s);
 /* One byte transferred at cycle (atvalid && atready). Returns false if it breaks an
  * expectation (see fail_msg). */
-bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle);
-/* The same; a decoded stream with nothing to check, without --verbose, takes the short
- * path: the packet it completes is decoded straight into its history entry. */
-static inline bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
+bool stream_push_any(struct stream *s, uint8_t byte, int64_t cycle)
+    __attribute__((noinline));
+/* A byte of a decoded stream (packets): decoded, and the packet it completes recorded in the
+ * history (straight into its entry: pktdec_push_short writes out only then). Returns that entry,
+ * or NULL. Both stream_push's short path and stream_push_any take it. */
+static inline __attribute__((always_inline)) const struct stream_hist *
+stream_decode(struct stream *s, uint8_t byte, int64_t cycle)
 {
-    if (!s->quick || log_enabled(LOG_DEBUG))
-        return stream_push_any(s, byte, cycle);
-    if (!pktdec_busy(&s->dec))
+    if (!pktdec_busy_short(&s->dec))
         s->pkt_start = cycle;
     s->last_cycle = cycle;
     struct stream_hist *h = &s->hist[s->hist_n % STREAM_HIST];
-    if (pktdec_push(&s->dec, byte, &h->p) != PKT_NONE) { /* only then is h->p written */
-        h->cycle = s->pkt_start;
-        s->hist_n++;
-    }
+    if (pktdec_push_short(&s->dec, byte, &h->p) == PKT_NONE)
+        return NULL;
+    h->cycle = s->pkt_start;
+    s->hist_n++;
+    return h;
+}
+/* The same as stream_push_any; a decoded stream with nothing to check (s->quick), without
+ * --verbose, takes the short path: short = s->quick && !log_enabled(LOG_DEBUG), which a
+ * caller may read once for many bytes (neither changes during a run). */
+static inline __attribute__((always_inline)) bool
+stream_push_short(struct stream *s, uint8_t byte, int64_t cycle, bool short_path)
+{
+    if (!short_path)
+        return stream_push_any(s, byte, cycle);
+    stream_decode(s, byte, cycle);
     return true;
+}
+static inline bool stream_push(struct stream *s, uint8_t byte, int64_t cycle)
+{
+    return stream_push_short(s, byte, cycle, s->quick && !log_enabled(LOG_DEBUG));
 }
 /* End of the run at cycle: false if expected bytes are missing (see fail_msg). */
 bool stream_finish(struct stream *s, int64_t cycle);

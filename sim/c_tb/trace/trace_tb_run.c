@@ -159,11 +159,21 @@ static uint16_t atpkt_view(const struct stream *s, const struct sys_in *sin,
     return (uint16_t)(0x100u | (pktdec_busy(&s->dec) ? s->dec.cur.b[0] : o->atdata));
 }
 
-/* tb_run for one mode: use_g and use_r are constants in each of tb_run's three calls, so
- * each mode's loop has none of the others' tests (docs/performance-history.md). */
+/* A golden-only run's loop may leave out what looks at single cycles: coverage, pin checks
+ * and captures (the TXB capture file is only ever closed in the loop). */
+static bool tb_plain(const struct tb *tb, const struct run_ctl *ctl)
+{
+    const bool capture = (tb->cap_swo || tb->cap_par) && ctl->checks;
+    return tb->fcov == NULL && !tb->pins && !capture && !(tb->cap_txb && ctl->checks);
+}
+
+/* tb_run for one mode: use_g and use_r are constants in each of tb_run's calls, so each
+ * mode's loop has none of the others' tests (docs/performance-history.md). So is plain
+ * (golden only): nothing looks at single cycles, no coverage, pin checks or captures
+ * (tb_plain); its loop has none of their tests. */
 static inline __attribute__((always_inline)) void
 run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const bool use_g,
-         const bool use_r)
+         const bool use_r, const bool plain)
 {
     const bool lockstep = use_g && use_r;
     const int64_t max_cycle = (int64_t)tb->o->max_cycles;
@@ -185,8 +195,15 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     /* Fixed for the run: read once here, not through tb at every cycle (the compiler cannot
      * know that the calls in the loop leave them alone). */
     const int64_t inject_at = tb->o->inject_at;
-    const bool fcov = tb->fcov != NULL, pins = tb->pins;
-    bool capture = (tb->cap_swo || tb->cap_par) && ctl->checks;
+    const bool fcov = !plain && tb->fcov != NULL, pins = !plain && tb->pins;
+    bool capture = !plain && (tb->cap_swo || tb->cap_par) && ctl->checks;
+    /* the ATB streams' short path (stream_push_short): the log level stays for the run (its
+     * callers set it), and so does quick (tb_start) */
+    const bool debug = log_enabled(LOG_DEBUG) != 0;
+    const bool sg_short = tb->sg.quick && !debug, sr_short = tb->sr.quick && !debug;
+    /* the golden model's TXB and ETM bytes: a model without a TPIU and an ETM has their
+     * outputs 0 for ever (sys_model.c, "an absent block's outputs") */
+    const bool g_txb_etm = use_g && (tb->gm.has_tpiu || tb->gm.has_etm);
     /* in is written only by driver_next: in an idle stretch it writes just gts_i there, and
      * says so (in_same), so the model skips comparing the inputs (sys_model_eval_same) */
     drv->in_place = true;
@@ -194,6 +211,12 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
     /* golden only and nothing that looks at single cycles (coverage, pin checks or
      * captures): idle stretches at a fixed point of the model go at once (below); a model
      * with a TPIU, DWT or ETM has no fixed points (sys_model.c, step) */
+    /* The first cycle whose iteration ends with the timeout's test (c + 1 >= max_cycle) or
+     * the tick's, every 65536 cycles run (progress, checkpoints): cycles - drv->cycle stays
+     * the same all run (an idle stretch moves both, and stops short of either, below). */
+    int64_t slow_at = drv->cycle + 0xFFFF;
+    if (max_cycle - 1 < slow_at)
+        slow_at = max_cycle - 1;
     const bool idle_runs = use_g && !use_r && !fcov && !pins && !capture && !tb->cap_txb &&
                            !tb->gm.has_tpiu && !tb->gm.has_dwt && !tb->gm.has_etm;
 
@@ -225,7 +248,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
          * (sys_model_idle_run): its cycles keep the outputs, move no byte and check nothing,
          * so they go at once, up to the next cycle at which this loop does something
          * (stop_after, the timeout, --inject-mismatch, the progress and checkpoint tick). */
-        if (__builtin_expect(idle_runs, 1) && drv->in_same && tb->gm.fp_ok &&
+        if (drv->in_same && __builtin_expect(idle_runs, 1) && tb->gm.fp_ok &&
             tb->gm.fp_itm != ITM_STEP_XFER) {
             const struct sys_out *fo = &tb->gm.fp_out;
             uint64_t n = driver_idle_left(drv);
@@ -301,29 +324,32 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             const char *fmsg = NULL;
             char pmsg[400];
             /* ATB bytes move where the ITM sees ATREADY: atready_i, or the TPIU's */
-            if (use_g && og.atready && og.itm.atvalid && !stream_push(&tb->sg, og.itm.atdata, c))
+            if (use_g && og.atready && og.itm.atvalid &&
+                !stream_push_short(&tb->sg, og.itm.atdata, c, sg_short))
                 fmsg = tb->sg.fail_msg;
             if (use_r && orr.atready && orr.itm.atvalid &&
-                !stream_push(&tb->sr, orr.itm.atdata, c) && !fmsg)
+                !stream_push_short(&tb->sr, orr.itm.atdata, c, sr_short) && !fmsg)
                 fmsg = tb->sr.fail_msg;
-            if (use_g && og.txb_valid && !stream_push(&tb->tg, og.txb, c) && !fmsg)
-                fmsg = tb->tg.fail_msg;
-            if (use_r && orr.txb_valid && !stream_push(&tb->tr, orr.txb, c) && !fmsg)
-                fmsg = tb->tr.fail_msg;
-            /* the ETM's bytes move where it sees the funnel's ATREADY */
-            if (use_g && og.etm_atvalid && og.etm_atready &&
-                !stream_push(&tb->eg, og.etm_atdata, c) && !fmsg)
-                fmsg = tb->eg.fail_msg;
-            if (use_r && orr.etm_atvalid && orr.etm_atready &&
-                !stream_push(&tb->er, orr.etm_atdata, c) && !fmsg)
-                fmsg = tb->er.fail_msg;
+            if (use_r || g_txb_etm) { /* golden only: one test for both (g_txb_etm, above) */
+                if (use_g && og.txb_valid && !stream_push_any(&tb->tg, og.txb, c) && !fmsg)
+                    fmsg = tb->tg.fail_msg;
+                if (use_r && orr.txb_valid && !stream_push_any(&tb->tr, orr.txb, c) && !fmsg)
+                    fmsg = tb->tr.fail_msg;
+                /* the ETM's bytes move where it sees the funnel's ATREADY */
+                if (use_g && og.etm_atvalid && og.etm_atready &&
+                    !stream_push_any(&tb->eg, og.etm_atdata, c) && !fmsg)
+                    fmsg = tb->eg.fail_msg;
+                if (use_r && orr.etm_atvalid && orr.etm_atready &&
+                    !stream_push_any(&tb->er, orr.etm_atdata, c) && !fmsg)
+                    fmsg = tb->er.fail_msg;
+            }
             if (__builtin_expect(pins, 0) && !fmsg) {
                 if (use_g && !pins_check(tb->expect, c, &og, "golden", pmsg, sizeof pmsg))
                     fmsg = pmsg;
                 else if (use_r && !pins_check(tb->expect, c, &orr, "rtl", pmsg, sizeof pmsg))
                     fmsg = pmsg;
             }
-            if (fmsg && checks) {
+            if (__builtin_expect(fmsg != NULL, 0) && checks) {
                 set_fail(r, F_CHECK, c, fmsg);
                 checks = false;
                 stop_after = tracing ? c + POST_FAIL_CYCLES : c;
@@ -334,7 +360,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
                 tb->cap_swo = tb->cap_par = NULL;
                 capture = false;
             }
-            if (tb->cap_txb && ctl->checks) {
+            if (!plain && tb->cap_txb && ctl->checks) {
                 const struct sys_out *ot = use_r ? &orr : &og;
                 if (ot->txb_valid && fputc(ot->txb, tb->cap_txb) == EOF) {
                     log_msg(LOG_ERROR, "trace_tb: error: cannot write the --capture-txb file\n");
@@ -350,8 +376,14 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         }
         if (r->snap_pending)
             snapshot(tb, r);
-        if (use_g) /* the inputs of this cycle's sys_model_eval above */
+        /* the inputs of this cycle's sys_model_eval above. (A golden run with coverage, pin
+         * checks or captures takes the inline short path's function: so only two loops have
+         * the inline one, which keeps gcc's inlining of the model's step as it was, the shape
+         * tests/bench.sh counts the model's instructions by.) */
+        if (use_g && (use_r || plain))
             sys_model_step_evaluated(&tb->gm);
+        else if (use_g)
+            sys_model_step_evaluated_any(&tb->gm);
         if (tracing) {
             /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
              * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
@@ -373,18 +405,24 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         }
         r->last_cycle = c;
         cycles++;
-        if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached", max_cycle);
-            set_fail(r, F_TIMEOUT, c, msg);
-            snapshot(tb, r);
-            break;
-        }
-        if (__builtin_expect((cycles & 0xFFFF) == 0, 0)) {
-            if (tb->o->progress && ctl->checks)
-                progress(tb, t0, &last_progress, cycles);
-            if (tb->ckpt_on && checks) /* between two cycles: a checkpoint may be taken */
-                tb_ckpt_tick(tb);
+        if (__builtin_expect(c >= slow_at, 0)) { /* the timeout's cycle, or a tick's */
+            if (c + 1 >= max_cycle && checks && c + 1 <= stop_after) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "timeout: --max-cycles %" PRId64 " reached",
+                         max_cycle);
+                set_fail(r, F_TIMEOUT, c, msg);
+                snapshot(tb, r);
+                break;
+            }
+            if ((cycles & 0xFFFF) == 0) {
+                if (tb->o->progress && ctl->checks)
+                    progress(tb, t0, &last_progress, cycles);
+                if (tb->ckpt_on && checks) /* between two cycles: a checkpoint may be taken */
+                    tb_ckpt_tick(tb);
+            }
+            slow_at = c + (int64_t)(0x10000u - (cycles & 0xFFFFu)); /* the next tick's */
+            if (max_cycle - 1 < slow_at)
+                slow_at = max_cycle - 1;
         }
     }
     drv->in_place = false; /* in goes out of scope */
@@ -418,9 +456,11 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
 void tb_run(struct tb *tb, const struct run_ctl *ctl, struct run_result *r)
 {
     if (tb->use_g && tb->use_r)
-        run_mode(tb, ctl, r, true, true);
+        run_mode(tb, ctl, r, true, true, false);
+    else if (tb->use_g && tb_plain(tb, ctl))
+        run_mode(tb, ctl, r, true, false, true);
     else if (tb->use_g)
-        run_mode(tb, ctl, r, true, false);
+        run_mode(tb, ctl, r, true, false, false);
     else
-        run_mode(tb, ctl, r, false, true);
+        run_mode(tb, ctl, r, false, true, false);
 }
