@@ -87,7 +87,7 @@ cg_ipc() {
     out=$(cd / && callgrind_annotate --inclusive=yes --auto=no "$cgf" 2>/dev/null | awk '
       /PROGRAM TOTALS/ { gsub(",", "", $1); t = $1 }
       /sys_model\.c:sys_model_eval \[/ { gsub(",", "", $1); m += $1 }
-      /sys_model\.c:(sys_model_step[a-z_]*|step[.a-z_0-9]*) \[/ { gsub(",", "", $1); if ($1 + 0 > st) st = $1 + 0 }
+      /sys_model\.[ch]:(sys_model_step[a-z_.0-9]*|step[.a-z_0-9]*) \[/ { gsub(",", "", $1); if ($1 + 0 > st) st = $1 + 0 }
       END { print t, m + st }')
     t+=("${out% *}"); m+=("${out#* }")
   done
