@@ -83,6 +83,7 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
         full.fp_ok = false;
         full.itm_fast.ok = false;
         full.out_ok = false;
+        full.fpb_quiet = false;
         sys_model_eval(&full, &in, &ou);
         if (memcmp(&of, &ou, sizeof of) != 0) {
             fprintf(stderr, "%s: cycle %" PRId64 ": the outputs differ (fast path)\n", path, c);
@@ -105,6 +106,7 @@ static int run_one(const char *path, bool quiet, uint64_t *cycles, uint64_t *fas
         full.fp_ok = false;
         full.itm_fast.ok = false;
         full.out_ok = false;
+        full.fpb_quiet = false;
         sys_model_step(&full, &in);
         if (memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
             memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0 ||

@@ -187,11 +187,13 @@ static void idle_run_check(const struct sys_model *m, const struct sys_in *in, u
         b.fp_ok = false;
         b.itm_fast.ok = false;
         b.out_ok = false;
+        b.fpb_quiet = false;
         sys_model_eval(&b, &bin, &ob);
         n->idle_bad += memcmp(&ob, &a.fp_out, sizeof ob) != 0;
         b.fp_ok = false;
         b.itm_fast.ok = false;
         b.out_ok = false;
+        b.fpb_quiet = false;
         sys_model_step(&b, &bin);
     }
     n->idle_bad += k > want || memcmp(&a.itm, &b.itm, sizeof a.itm) != 0 ||
@@ -239,6 +241,7 @@ static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned 
         full.fp_ok = false;
         full.itm_fast.ok = false;
         full.out_ok = false;
+        full.fpb_quiet = false;
         sys_model_eval(&full, &in, &ou);
         n.out_bad += memcmp(&of, &ou, sizeof of) != 0;
         n.atb += in.itm.rst_n && ou.itm.atvalid && in.itm.atready;
@@ -250,6 +253,7 @@ static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned 
         full.fp_ok = false;
         full.itm_fast.ok = false;
         full.out_ok = false;
+        full.fpb_quiet = false;
         sys_model_step(&full, &in);
         n.itm_only += itm_memo && fast.itm_fast.in.gts == memo_gts;
         /* the counter went back (a wrap or an LTS load) at an edge after a fast one */
