@@ -71,11 +71,13 @@ bool fpb_model_hit(const struct fpb_model *m, bool fetch, uint32_t if_addr, bool
     const uint32_t t1 = a_hw << 1 | 1u; /* FP_COMPn of a hit on a_hw */
     const uint32_t t2 = m->cfg.both_halves && if_size32 ? ((a_hw + 1u) & 0x7FFFFFFFu) << 1 | 1u
                                                         : t1;
+    /* every comparator, without a branch (so that the compiler may compare several at once:
+     * most fetches hit none) */
     const unsigned nc = m->cfg.num_code;
+    unsigned any = 0;
     for (unsigned n = 0; n < nc; n++)
-        if (m->comp[n] == t1 || m->comp[n] == t2)
-            return true;
-    return false;
+        any |= (unsigned)(m->comp[n] == t1) | (unsigned)(m->comp[n] == t2);
+    return any != 0;
 }
 
 bool fpb_model_step_nohit(struct fpb_model *m)
