@@ -385,6 +385,17 @@ static inline bool fpb_edge_idle(const struct sys_model *m, const struct sys_in 
            !(m->fpb.enable && in->if_valid && in->if_kind == FPB_KIND_FETCH);
 }
 
+/* fpb_step's edge with its inputs built (in w->fi): its frame selected, in reset or a
+ * comparator hit. */
+static bool __attribute__((noinline)) fpb_step_full(struct sys_model *m, const struct sys_in *in,
+                                                    bool hit)
+{
+    fpb_inputs(in, &m->wc.fi);
+    const bool changed = fpb_model_step_hit(&m->fpb, &m->wc.fi, hit);
+    m->fpb_quiet = fpb_model_edge_idle(&m->fpb, true, false, false);
+    return changed;
+}
+
 /* The FPB's edge (one that can change it). Whether it changed a register; fpb_quiet follows.
  * Its inputs are built (in w->fi) only when its frame is selected, in reset or when a
  * comparator hits: otherwise no other input matters (fpb_model_step_nohit). */
@@ -393,14 +404,10 @@ static bool __attribute__((noinline)) fpb_step(struct sys_model *m, const struct
     const unsigned frame = (in->itm.paddr >> 12) & 0xFFu;
     const bool hit = fpb_model_hit(&m->fpb, in->if_valid && in->if_kind == FPB_KIND_FETCH,
                                    in->if_addr, in->if_size32);
-    if (in->itm.rst_n && !(in->itm.psel && frame == SYS_FRAME_FPB) && !hit) {
-        m->fpb_quiet = true; /* its registers at an idle edge's values */
-        return fpb_model_step_nohit(&m->fpb);
-    }
-    fpb_inputs(in, &m->wc.fi);
-    const bool changed = fpb_model_step_hit(&m->fpb, &m->wc.fi, hit);
-    m->fpb_quiet = fpb_model_edge_idle(&m->fpb, true, false, false);
-    return changed;
+    if (!in->itm.rst_n || (in->itm.psel && frame == SYS_FRAME_FPB) || hit)
+        return fpb_step_full(m, in, hit);
+    m->fpb_quiet = true; /* its registers at an idle edge's values */
+    return fpb_model_step_nohit(&m->fpb);
 }
 
 /* step with the ITM and the FPB alone: the same edge, without the other blocks' wiring, with
