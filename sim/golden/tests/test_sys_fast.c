@@ -205,15 +205,19 @@ static void idle_run_check(const struct sys_model *m, const struct sys_in *in, u
 
 static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned cycles)
 {
-    static struct sys_model fast, full;
+    /* bare: stepped by sys_model_step alone, never evaluated (its inputs are never the memo's
+     * of an eval: the edge from inputs it copies itself) */
+    static struct sys_model fast, full, bare;
     struct run_counts n = {.first_bad = ~0u};
     rng = seed;
-    if (sys_model_init(&fast, cfg) != 0 || sys_model_init(&full, cfg) != 0) {
+    if (sys_model_init(&fast, cfg) != 0 || sys_model_init(&full, cfg) != 0 ||
+        sys_model_init(&bare, cfg) != 0) {
         n.out_bad = 1;
         return n;
     }
     sys_model_reset(&fast);
     sys_model_reset(&full);
+    sys_model_reset(&bare);
     struct sys_in in;
     memset(&in, 0, sizeof in);
     in.itm.atready = in.itm.trcena = in.itm.niden = in.itm.spniden = true;
@@ -255,6 +259,9 @@ static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned 
         full.out_ok = false;
         full.fpb_quiet = false;
         sys_model_step(&full, &in);
+        sys_model_step(&bare, &in);
+        n.state_bad += memcmp(&bare.itm, &full.itm, sizeof bare.itm) != 0 ||
+                       memcmp(&bare.fpb, &full.fpb, sizeof bare.fpb) != 0;
         n.itm_only += itm_memo && fast.itm_fast.in.gts == memo_gts;
         /* the counter went back (a wrap or an LTS load) at an edge after a fast one */
         n.wraps += fp && fast.itm.ts < ts;
