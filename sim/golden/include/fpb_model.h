@@ -64,6 +64,18 @@ void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct f
 /* Rising clock edge with the current cycle's inputs; in->rst_n == 0 resets instead.
  * Returns false if no register changed (sys_model's fast path), true otherwise. */
 bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in);
+/* The comparator match of a cycle (docs/fpb-contract.md section 5, [FPB-MATCH-1..4]):
+ * fetch is if_valid && if_kind == FPB_KIND_FETCH. For a caller that then need not build
+ * struct fpb_in unless the FPB is selected or a comparator hits (sys_model.c). */
+bool fpb_model_hit(const struct fpb_model *m, bool fetch, uint32_t if_addr, bool if_size32);
+/* fpb_model_step for an edge out of reset (rst_n 1) with no APB transfer to the FPB (psel 0:
+ * the setup-phase captures take their idle values, prdata_q 0, pslverr_q 0, pready_q 1,
+ * [FPB-APB-1]) and no comparator hit (fpb_model_hit false: match_q, halt_q, mon_q 0,
+ * [FPB-TIME-1]): no other input matters. Returns what fpb_model_step would. */
+bool fpb_model_step_nohit(struct fpb_model *m);
+/* fpb_model_step with hit = fpb_model_hit of in's fetch port (computed once by a caller that
+ * tested it already). */
+bool fpb_model_step_hit(struct fpb_model *m, const struct fpb_in *in, bool hit);
 /* Whether fpb_model_step would change nothing, from the few inputs that decide it, for a
  * caller that then need not build struct fpb_in (sys_model.c): out of reset (rst_n), no APB
  * transfer to the FPB's frame (psel 0: nothing captured, [FPB-APB-1]), no fetch that can

@@ -96,7 +96,8 @@ struct sys_out {
 
 /* One cycle's connections between the blocks (sys_model.c): every block's inputs and the
  * Moore outputs the others see. fi, the FPB's inputs, are built only by a step that can
- * change the FPB (fpb_model_edge_idle) and by sys_model_blocks_get. */
+ * change the FPB (fpb_model_edge_idle) in which its frame is selected, it is in reset or a
+ * comparator hits (sys_model.c, fpb_step), and by sys_model_blocks_get. */
 struct sys_wires {
     struct itm_in ii;
     struct itm_out io;
@@ -113,6 +114,10 @@ struct sys_wires {
 
 struct sys_model {
     bool has_tpiu, has_dwt, has_etm;
+    /* Not state: !has_tpiu && !has_dwt && !has_etm, the ITM and the FPB alone (base, min,
+     * max): eval and step take their own shorter code (sys_model.c, eval_alone and
+     * step_alone), which reads and keeps (wc_in) only the ITM's and the FPB's inputs. */
+    bool alone;
     struct itm_model itm;
     struct fpb_model fpb;
     struct tpiu_model tpiu;
@@ -147,6 +152,11 @@ struct sys_model {
     /* Not state: the ITM's own fast path (itm_fast_step), for cycles where only other
      * blocks' inputs change. */
     struct itm_fast itm_fast;
+    /* Not state: fpb_model_edge_idle's test of the FPB's registers (its inputs aside), kept
+     * from the FPB's last edge, reset or init: fpb_model_edge_idle(&fpb, 1, 0, 0). An edge
+     * with the FPB's APB frame unselected, out of reset and no fetch it can match then
+     * leaves the FPB as it is ([FPB-TIME-1]). False is always safe (the FPB's full step). */
+    bool fpb_quiet;
 };
 
 #define SYS_FRAME_ITM 0x00u

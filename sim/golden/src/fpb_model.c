@@ -60,22 +60,37 @@ void fpb_model_eval(const struct fpb_model *m, const struct fpb_in *in, struct f
     out->bkpt_mon = m->mon_q;
 }
 
-/* [FPB-MATCH-1..4] */
-static bool match(const struct fpb_model *m, const struct fpb_in *in)
+/* [FPB-MATCH-1..4]: comparator n hits when BE[n] and BPADDR[n] is the fetch's halfword
+ * address a_hw (or, with BothHalves, a 32-bit one's second halfword a_hw + 1 mod 2^31). As
+ * FP_COMPn holds BPADDR in [31:1] and BE in [0], that is FP_COMPn == a_hw << 1 | 1. */
+bool fpb_model_hit(const struct fpb_model *m, bool fetch, uint32_t if_addr, bool if_size32)
 {
-    if (!m->enable || !in->if_valid || in->if_kind != FPB_KIND_FETCH)
+    if (!m->enable || !fetch)
         return false;
-    uint32_t a_hw = in->if_addr >> 1;
-    uint32_t a2_hw = (a_hw + 1u) & 0x7FFFFFFFu;
-    for (unsigned n = 0; n < m->cfg.num_code; n++) {
-        uint32_t c = m->comp[n];
-        if (!(c & 1u))
-            continue;
-        uint32_t bp = c >> 1;
-        if (bp == a_hw || (m->cfg.both_halves && in->if_size32 && bp == a2_hw))
-            return true;
-    }
-    return false;
+    const uint32_t a_hw = if_addr >> 1;
+    const uint32_t t1 = a_hw << 1 | 1u; /* FP_COMPn of a hit on a_hw */
+    const uint32_t t2 = m->cfg.both_halves && if_size32 ? ((a_hw + 1u) & 0x7FFFFFFFu) << 1 | 1u
+                                                        : t1;
+    /* every comparator, without a branch (so that the compiler may compare several at once:
+     * most fetches hit none) */
+    const unsigned nc = m->cfg.num_code;
+    unsigned any = 0;
+    for (unsigned n = 0; n < nc; n++)
+        any |= (unsigned)(m->comp[n] == t1) | (unsigned)(m->comp[n] == t2);
+    return any != 0;
+}
+
+bool fpb_model_step_nohit(struct fpb_model *m)
+{
+    const bool changed = m->prdata_q != 0u || m->pslverr_q || !m->pready_q || m->match_q ||
+                         m->halt_q || m->mon_q;
+    m->prdata_q = 0u;
+    m->pslverr_q = false;
+    m->pready_q = true;
+    m->match_q = false;
+    m->halt_q = false;
+    m->mon_q = false;
+    return changed;
 }
 
 bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
@@ -84,8 +99,18 @@ bool fpb_model_step(struct fpb_model *m, const struct fpb_in *in)
         fpb_model_reset(m);
         return true;
     }
+    return fpb_model_step_hit(
+        m, in, fpb_model_hit(m, in->if_valid && in->if_kind == FPB_KIND_FETCH, in->if_addr,
+                             in->if_size32));
+}
+
+bool fpb_model_step_hit(struct fpb_model *m, const struct fpb_in *in, bool hit)
+{
+    if (!in->rst_n) {
+        fpb_model_reset(m);
+        return true;
+    }
     /* debug events from this cycle's registers [FPB-EVAL-1], [FPB-TIME-1] */
-    bool hit = match(m, in);
     bool s = m->cfg.sec_ext && in->if_secure;
     bool unpriv = !in->if_priv;
     bool halt80 = in->hda && in->c_debugen && !in->s_halt && (!s || in->s_sde);

@@ -61,8 +61,88 @@ static void init(struct fpb_model *m, unsigned nc, unsigned nl, bool both, bool 
     CHECK(fpb_model_init(m, &c) == 0);
 }
 
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static uint32_t rnd(void) /* xorshift64* */
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
+}
+
+/* docs/fpb-contract.md section 5, written out as there: cmp_hit[n] = BE[n] && (BPADDR[n] ==
+ * a_hw || BothHalves && if_size32 && BPADDR[n] == a_hw + 1 mod 2^31); match = ENABLE &&
+ * fetch_ok && |cmp_hit. */
+static bool match_ref(const struct fpb_model *m, const struct fpb_in *in)
+{
+    const bool fetch_ok = in->if_valid && in->if_kind == FPB_KIND_FETCH;
+    const uint32_t a_hw = in->if_addr >> 1;
+    bool any = false;
+    for (unsigned n = 0; n < m->cfg.num_code; n++) {
+        const bool be = (m->comp[n] & 1u) != 0;
+        const uint32_t bp = m->comp[n] >> 1;
+        any = any || (be && (bp == a_hw || (m->cfg.both_halves && in->if_size32 &&
+                                            bp == ((a_hw + 1u) & 0x7FFFFFFFu))));
+    }
+    return m->enable && fetch_ok && any;
+}
+
+/* The short forms of the edge sys_model.c takes (fpb_model.h) against the contract and the
+ * full edge, on random states and inputs near a few addresses (hits, the second halfword,
+ * bit 0 of the address, the wrap at 2^31): fpb_model_hit is match_ref; with rst_n 1, psel 0
+ * and no hit, fpb_model_step_nohit leaves the state fpb_model_step leaves, byte for byte,
+ * and says so; fpb_model_step_hit with that hit is fpb_model_step. */
+static void short_edges_random(void)
+{
+    static const uint32_t base[] = {0x100u, 0x2000u, 0xFFFFFFFCu, 0x7FFFFFFEu};
+    unsigned hits = 0, nohit = 0, second = 0;
+    for (unsigned t = 0; t < 200000; t++) {
+        struct fpb_model m;
+        struct fpb_cfg cfg = {rnd() % 9u, rnd() % 3u, rnd() & 1u, rnd() & 1u, rnd() & 1u};
+        CHECK(fpb_model_init(&m, &cfg) == 0);
+        const uint32_t b = base[rnd() % 4u];
+        m.enable = rnd() % 8u != 0;
+        for (unsigned n = 0; n < cfg.num_code; n++)
+            m.comp[n] = rnd() % 4u ? (b + 2u * (rnd() % 4u)) | (rnd() % 4u != 0) : rnd();
+        m.prdata_q = rnd() % 4u ? 0u : rnd();
+        m.pslverr_q = rnd() % 8u == 0;
+        m.pready_q = rnd() % 8u != 0;
+        m.match_q = rnd() % 4u == 0;
+        m.halt_q = rnd() % 4u == 0;
+        m.mon_q = rnd() % 4u == 0;
+        struct fpb_in in = {
+            .rst_n = rnd() % 16u != 0, .psel = rnd() % 4u == 0, .penable = rnd() & 1u,
+            .pwrite = rnd() & 1u, .paddr = rnd() % 2u ? 4u * (rnd() % 12u) : rnd() & 0xFFFu,
+            .pwdata = rnd(), .pstrb = (uint8_t)(rnd() % 2u ? 0xFu : rnd() & 0xFu),
+            .if_valid = rnd() % 4u != 0, .if_addr = b + (rnd() % 10u) - 2u,
+            .if_kind = (uint8_t)(rnd() % 4u ? 0u : rnd() % 4u), .if_size32 = rnd() & 1u,
+            .if_secure = rnd() & 1u, .if_priv = rnd() & 1u, .hda = rnd() & 1u, .uhda = rnd() & 1u,
+            .uhda_s = rnd() & 1u, .c_debugen = rnd() & 1u, .s_halt = rnd() % 4u == 0,
+            .s_sde = rnd() & 1u, .mon_en = rnd() & 1u, .sdme = rnd() & 1u, .umon_en = rnd() & 1u,
+            .mon_prio = rnd() & 1u};
+        const bool fetch = in.if_valid && in.if_kind == FPB_KIND_FETCH;
+        const bool hit = fpb_model_hit(&m, fetch, in.if_addr, in.if_size32);
+        CHECK(hit == match_ref(&m, &in));
+        hits += hit;
+        second += hit && !match_ref(&m, &(struct fpb_in){.if_valid = true,
+                                                         .if_addr = in.if_addr});
+        struct fpb_model full = m, part = m;
+        const bool changed = fpb_model_step(&full, &in);
+        if (in.rst_n && !in.psel && !hit) {
+            nohit++;
+            CHECK(fpb_model_step_nohit(&part) == changed);
+        } else
+            CHECK(fpb_model_step_hit(&part, &in, hit) == changed);
+        CHECK(memcmp(&full, &part, sizeof full) == 0);
+    }
+    CHECK(hits > 10000u && nohit > 10000u && second > 1000u);
+    printf("fpb short edges: %u hits (%u on a second halfword), %u edges without a hit\n", hits,
+           second, nohit);
+}
+
 int main(void)
 {
+    short_edges_random();
     struct fpb_model m;
     struct fpb_cfg bad = {33, 0, 0, 0, 0};
     CHECK(fpb_model_init(&m, &bad) == -1);
