@@ -36,7 +36,7 @@ enum itm_step_kind itm_fast_step(struct itm_fast *f, struct itm_model *m,
     if (f->ok && itm_fast_same(m, in, &f->in) &&
         (f->kind == ITM_STEP_QUIET || itm_model_idle_step(m, in)))
         return f->kind; /* the same kind of edge again */
-    f->kind = itm_model_step(m, in);
+    f->kind = itm_model_step_direct(m, in);
     f->ok = f->kind != ITM_STEP_CHANGED;
     f->in = *in;
     return f->kind;

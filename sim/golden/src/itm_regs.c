@@ -166,6 +166,11 @@ void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct it
     unsigned strb = in->pstrb & 0xFu;
     bool access = in->psel && in->penable;
 
+    if (!in->psel) { /* no transfer: the values below, without their tests */
+        c->setup = c->err = c->pslverr_d = false;
+        c->prdata_d = 0u;
+        return;
+    }
     c->setup = in->psel && !in->penable;
     /* [ITM-APB-3] only writes error; reads never do. */
     c->err = in->psel && in->pwrite && itm_regs_strobe_bad(off, strb);

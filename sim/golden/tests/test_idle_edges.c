@@ -6,7 +6,8 @@
  * byte for byte as it was; both answers must be seen. itm_regs_apb_idle against
  * itm_model_step: wherever it says the APB inputs are an idle bus's, the edge must leave
  * the state it leaves with psel_i 0 (the other APB fields at random), byte for byte, and
- * return the same kind; and so must the edge after an edge of a fast kind (itm_fast.c). */
+ * return the same kind; and so must the edge after an edge of a fast kind (itm_fast.c).
+ * itm_model_step_direct against itm_model_step (itm_direct_random). */
 #include <stdint.h>
 #include <string.h>
 
@@ -211,11 +212,94 @@ static void itm_apb_random(void)
            idle, after, busy);
 }
 
+/* itm_model_step_direct against itm_model_step: on random states and inputs, most of them
+ * made calm (no request pulse, the registered enables equal this cycle's, flags cleared
+ * that itm_on or gts_en would clear, often nothing to load and the counter low) so that the
+ * direct path is taken often, the two must leave the state byte for byte the same and
+ * return the same kind. Both paths (direct, full) must be seen, and every kind direct. */
+/* A pushed FIFO entry is copied from the edge's own (stack) one, padding and all: set the
+ * entries' padding bytes to 0, so that memcmp compares the state's fields alone. */
+static void itm_pad_clear(struct itm_model *m)
+{
+    struct itm_fifo *fs[2] = {&m->stim, &m->hw};
+    for (unsigned j = 0; j < 2u; j++)
+        for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
+            struct itm_fifo_entry z, *e = &fs[j]->e[i];
+            memset(&z, 0, sizeof z);
+            z.port = e->port;
+            z.len = e->len;
+            z.header = e->header;
+            z.data = e->data;
+            z.aged = e->aged;
+            z.ovf_after = e->ovf_after;
+            memcpy(e, &z, sizeof z);
+        }
+}
+
+static void itm_direct_random(void)
+{
+    unsigned direct = 0, full = 0, kinds[4] = {0};
+    for (unsigned t = 0; t < 600000; t++) {
+        static struct itm_model m, a, b;
+        struct itm_in in;
+        itm_state_random(&m);
+        itm_in_random(&m, &in);
+        if (pct(80)) {
+            const bool on = itm_on_get(&m, &in), gen = itm_gts_en_get(&m, on);
+            in.rst_n = pct(99);
+            in.dwt_sync_req = in.tpiu_sync_req = in.hw_ovf = in.gts_clkch = pct(3);
+            in.halted = pct(97) ? m.halted_q : !m.halted_q;
+            m.sync_on_q = pct(97) ? itm_sync_on_get(&m, on) : pct(50);
+            m.gts_en_q = pct(97) ? gen : pct(50);
+            if (!on && pct(95))
+                m.sync_pending = m.ovf_pending = false;
+            if (!gen && pct(95))
+                m.gts1_pending = m.gts2_pending = m.gts_full_req = m.gts_clkch = false;
+            if (pct(60))
+                m.lts_pending = m.lts_tc0 = m.lts_tc1 = false;
+            if (pct(70))
+                m.ts &= m.ts_mask >> 1; /* no half-range request */
+            if (pct(50)) { /* nothing to load */
+                m.stim.count = m.hw.count = 0u;
+                m.sync_pending = m.ovf_pending = m.lts_pending = m.gts1_pending =
+                    m.gts2_pending = false;
+            }
+            if (pct(95))
+                m.afready_q = itm_afready_d_get(&m, &in);
+            if (pct(30)) /* an APB transfer to a stimulus port */
+                in.paddr = 4u * (rnd() % m.cfg.num_stim_ports);
+        }
+        a = m;
+        b = m;
+        const enum itm_step_kind kb = itm_model_step(&b, &in);
+        /* the direct path's own test, as itm_model_step_direct takes it */
+        const bool took = itm_model_step_direct_taken(&m, &in);
+        const enum itm_step_kind ka = itm_model_step_direct(&a, &in);
+        CHECK(ka == kb);
+        itm_pad_clear(&a);
+        itm_pad_clear(&b);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        if (took) {
+            direct++;
+            kinds[ka]++;
+        } else {
+            full++;
+        }
+    }
+    CHECK(direct > 10000u && full > 10000u);
+    for (unsigned k = 0; k < 4u; k++)
+        CHECK(kinds[k] > 1000u);
+    printf("itm_model_step_direct: %u direct edges (changed %u, quiet %u, ts %u, xfer %u), "
+           "%u full\n", direct, kinds[ITM_STEP_CHANGED], kinds[ITM_STEP_QUIET],
+           kinds[ITM_STEP_TS], kinds[ITM_STEP_XFER], full);
+}
+
 int main(void)
 {
     fpb_random();
     fifo_random();
     itm_apb_random();
+    itm_direct_random();
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
 }
