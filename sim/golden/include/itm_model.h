@@ -136,6 +136,9 @@ struct itm_fast {
     bool ok; /* in and kind hold, and the edge changed at most ts_q, tsp_q, pkt_pos_q */
     enum itm_step_kind kind;
     struct itm_in in;
+    /* With ok: whether in_idle holds itm_regs_apb_idle of in (itm_fast.c), which no edge of
+     * a fast kind changes; set at its first use after in is stored. */
+    bool in_idle_known, in_idle;
 };
 /* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
  * equal or both those of an idle bus's edge: itm_fast.c) and its edge was of a fast kind, the
