@@ -26,7 +26,10 @@
 static bool itm_edge_plain(const struct itm_model *q, const struct itm_in *in, bool itm_on,
                            bool sync_on, bool gts_en, bool load_en)
 {
-    return (!load_en || itm_arb_grant_get(q, itm_auth_pe_get(in)) == ITM_GRANT_NONE) &&
+    /* (a FIFO holding an entry is granted at a load slot, [ITM-ARB-1], [ITM-ARB-4]: the
+     * arbiter's chain is not needed to see that) */
+    return (!load_en || (q->stim.count == 0u && q->hw.count == 0u &&
+                         itm_arb_grant_get(q, itm_auth_pe_get(in)) == ITM_GRANT_NONE)) &&
            in->halted == q->halted_q && sync_on == q->sync_on_q && gts_en == q->gts_en_q &&
            !in->dwt_sync_req && !in->tpiu_sync_req && !in->hw_ovf && !in->gts_clkch &&
            (itm_on || !(q->sync_pending || q->ovf_pending)) &&
