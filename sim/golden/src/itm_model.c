@@ -36,19 +36,24 @@ void itm_model_reset(struct itm_model *m)
 
 void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out)
 {
-    bool rst = !in->rst_n;
-    bool atvalid = m->pkt_len != m->pkt_pos;
-
-    /* While rst_ni is low every output is 0 (asynchronous reset). */
-    out->prdata = rst ? 0u : m->prdata_q;
-    out->pready = !rst && m->pready_q;
-    out->pslverr = !rst && m->pslverr_q;
-    out->atvalid = !rst && atvalid;
-    out->atdata = (rst || !atvalid) ? 0u : m->pkt[m->pkt_pos];
-    out->atid = rst ? 0u : (uint8_t)ITM_TCR_TRACEBUSID(m->tcr);
-    out->afready = !rst && m->afready_q;               /* [ITM-FLUSH-1] */
-    out->hw_ready = !rst && !itm_fifo_full_get(&m->hw); /* section 7 */
-    out->busy = !rst && itm_regs_busy_get(m);           /* [ITM-BUSY-1] */
+    if (!in->rst_n) {
+        /* While rst_ni is low every output is 0 (asynchronous reset). */
+        out->prdata = 0u;
+        out->pready = out->pslverr = out->atvalid = false;
+        out->atdata = out->atid = 0u;
+        out->afready = out->hw_ready = out->busy = false;
+        return;
+    }
+    const bool atvalid = m->pkt_len != m->pkt_pos;
+    out->prdata = m->prdata_q;
+    out->pready = m->pready_q;
+    out->pslverr = m->pslverr_q;
+    out->atvalid = atvalid;
+    out->atdata = atvalid ? m->pkt[m->pkt_pos] : 0u;
+    out->atid = (uint8_t)ITM_TCR_TRACEBUSID(m->tcr);
+    out->afready = m->afready_q;                /* [ITM-FLUSH-1] */
+    out->hw_ready = !itm_fifo_full_get(&m->hw); /* section 7 */
+    out->busy = itm_regs_busy_get(m);           /* [ITM-BUSY-1] */
 }
 
 /* Phase 1: every combinational value of the cycle, from the _q state and the inputs. */
