@@ -140,7 +140,8 @@ struct itm_fast {
      * a fast kind changes; set at its first use after in is stored. */
     bool in_idle_known, in_idle;
 };
-/* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
+/* itm_model_step (taken by its direct path where that applies, itm_edge.c: the same state
+ * and kind), or, when the inputs are the memo's (gts_i aside, and the APB fields
  * equal or both those of an idle bus's edge: itm_fast.c) and its edge was of a fast kind, the
  * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
  * for the others, as long as it can). The memo must have seen every edge of m since its ok
