@@ -135,12 +135,10 @@ static inline bool itm_hw_push_get(const struct itm_model *q, const struct itm_i
     if (!(in->hw_valid && !itm_fifo_full_get(&q->hw) && itm_on &&
           (q->tcr & ITM_TCR_TXENA) != 0u))
         return false;
-    e->port = 0u;
+    *e = (struct itm_fifo_entry){0};
     e->header = (uint8_t)(in->hw_data & 0xFFu);
     e->len = (uint8_t)itm_pkt_hw_len(e->header);
     e->data = (uint32_t)((in->hw_data >> 8) & 0xFFFFFFFFu);
-    e->aged = false;
-    e->ovf_after = false;
     return true;
 }
 

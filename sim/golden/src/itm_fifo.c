@@ -5,12 +5,7 @@
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth)
 {
     for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
-        f->e[i].port = 0u;
-        f->e[i].len = 0u;
-        f->e[i].header = 0u;
-        f->e[i].data = 0u;
-        f->e[i].aged = false;
-        f->e[i].ovf_after = false;
+        f->e[i] = (struct itm_fifo_entry){0};
     }
     f->head = 0u;
     f->count = 0u;
