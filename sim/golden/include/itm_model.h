@@ -53,8 +53,9 @@ struct itm_out {
     bool busy;
 };
 
-/* No padding (rsvd0, rsvd1: always 0): an entry pushed by a struct copy gives the FIFO the
- * same bytes whichever edge built it (the states are compared byte for byte). */
+/* No padding (rsvd0, rsvd1: always 0; itm_fifo.c asserts the size): an entry pushed by a
+ * struct copy gives the FIFO the same bytes whichever edge built it (the states are
+ * compared byte for byte). */
 struct itm_fifo_entry {
     uint8_t port;     /* stimulus: port number; unused for hardware */
     uint8_t len;      /* payload bytes 0/1/2/4 */
@@ -65,7 +66,6 @@ struct itm_fifo_entry {
     bool ovf_after;
     uint8_t rsvd1[2];
 };
-_Static_assert(sizeof(struct itm_fifo_entry) == 12, "struct itm_fifo_entry has padding");
 
 struct itm_fifo {
     struct itm_fifo_entry e[ITM_MAX_FIFO_DEPTH];

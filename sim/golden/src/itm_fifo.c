@@ -2,6 +2,8 @@
 /* Stimulus and hardware-source buffers with aged / ovf_after marks (itm-contract 6, 7). */
 #include "itm_model_int.h"
 
+_Static_assert(sizeof(struct itm_fifo_entry) == 12, "struct itm_fifo_entry has padding");
+
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth)
 {
     for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
