@@ -121,6 +121,17 @@ static inline bool itm_sync_on_get(const struct itm_model *q, bool itm_on)
 {
     return itm_on && (q->tcr & ITM_TCR_SYNCENA) != 0u; /* [ITM-SYNC-1] itm_on && SYNCENA */
 }
+/* [ITM-ATB-1] a byte of the packet register leaves only on the handshake. */
+static inline bool itm_xfer_get(const struct itm_model *q, const struct itm_in *in)
+{
+    return q->pkt_len != q->pkt_pos && in->atready;
+}
+/* [ITM-ATB-2] load slot: the packet register is idle, or its last byte leaves at this edge. */
+static inline bool itm_load_en_get(const struct itm_model *q, const struct itm_in *in)
+{
+    const unsigned rem = q->pkt_len - q->pkt_pos;
+    return rem == 0u || (rem == 1u && in->atready);
+}
 /* [ITM-FLUSH-1] afready_d (reads afready_q, the FIFOs' counts and pkt_rem_q). */
 static inline bool itm_afready_d_get(const struct itm_model *q, const struct itm_in *in)
 {

@@ -27,14 +27,11 @@ enum itm_grant itm_arb_grant_get(const struct itm_model *q, bool auth_pe)
 
 void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
 {
-    unsigned rem = q->pkt_len - q->pkt_pos;
     const struct itm_fifo_entry *sh = itm_fifo_head_get(&q->stim);
     const struct itm_fifo_entry *hh = itm_fifo_head_get(&q->hw);
 
-    /* [ITM-ATB-1] a byte leaves only on the handshake. */
-    c->xfer = rem != 0u && in->atready;
-    /* [ITM-ATB-2] load slot: idle, or the last byte leaves at this edge. */
-    c->load_en = rem == 0u || (rem == 1u && in->atready);
+    c->xfer = itm_xfer_get(q, in);       /* [ITM-ATB-1] */
+    c->load_en = itm_load_en_get(q, in); /* [ITM-ATB-2] */
     c->grant = ITM_GRANT_NONE;
     c->pkt_len = 0u;
     if (!c->load_en) {

@@ -42,8 +42,7 @@ static bool itm_edge_plain(const struct itm_model *q, const struct itm_in *in, b
 static inline bool itm_edge_test(const struct itm_model *q, const struct itm_in *in,
                                  bool itm_on, uint32_t *tsp_d, uint32_t *ts_d)
 {
-    const unsigned rem = q->pkt_len - q->pkt_pos;
-    const bool load_en = rem == 0u || (rem == 1u && in->atready); /* [ITM-ATB-2] */
+    const bool load_en = itm_load_en_get(q, in); /* [ITM-ATB-2] */
     return in->rst_n &&
            itm_edge_plain(q, in, itm_on, itm_sync_on_get(q, itm_on), itm_gts_en_get(q, itm_on),
                           load_en) &&
@@ -65,7 +64,7 @@ enum itm_step_kind itm_model_step_direct(struct itm_model *m, const struct itm_i
 
     /* The rules that act at such an edge, as itm_model_step takes them (in the same order:
      * every _d from the _q values first). */
-    const bool xfer = m->pkt_len != m->pkt_pos && in->atready; /* [ITM-ATB-1] */
+    const bool xfer = itm_xfer_get(m, in); /* [ITM-ATB-1] */
     struct itm_comb c;
     c.tcr_wr = c.ter_wr = c.tpr_wr = false;
     c.stim_acc = c.stim_push = c.stim_drop = false;
