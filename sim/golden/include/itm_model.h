@@ -53,13 +53,18 @@ struct itm_out {
     bool busy;
 };
 
+/* No padding (rsvd0, rsvd1: always 0; itm_fifo.c asserts the size): an entry pushed by a
+ * struct copy gives the FIFO the same bytes whichever edge built it (the states are
+ * compared byte for byte). */
 struct itm_fifo_entry {
     uint8_t port;     /* stimulus: port number; unused for hardware */
     uint8_t len;      /* payload bytes 0/1/2/4 */
     uint8_t header;   /* hardware: header byte as received */
+    uint8_t rsvd0;
     uint32_t data;
     bool aged;
     bool ovf_after;
+    uint8_t rsvd1[2];
 };
 
 struct itm_fifo {
@@ -136,8 +141,12 @@ struct itm_fast {
     bool ok; /* in and kind hold, and the edge changed at most ts_q, tsp_q, pkt_pos_q */
     enum itm_step_kind kind;
     struct itm_in in;
+    /* With ok: whether in_idle holds itm_regs_apb_idle of in (itm_fast.c), which no edge of
+     * a fast kind changes; set at its first use after in is stored. */
+    bool in_idle_known, in_idle;
 };
-/* itm_model_step, or, when the inputs are the memo's (gts_i aside, and the APB fields
+/* itm_model_step (taken by its direct path where that applies, itm_edge.c: the same state
+ * and kind), or, when the inputs are the memo's (gts_i aside, and the APB fields
  * equal or both those of an idle bus's edge: itm_fast.c) and its edge was of a fast kind, the
  * same edge again without the full step (nothing for ITM_STEP_QUIET, itm_model_idle_step
  * for the others, as long as it can). The memo must have seen every edge of m since its ok

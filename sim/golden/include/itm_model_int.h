@@ -102,6 +102,64 @@ struct itm_comb {
  * register and notes a change (v: a local or a constant, evaluated twice). */
 #define ITM_UPD(ch, lv, v) ((ch) |= (lv) != (v), (lv) = (v))
 
+bool itm_fifo_full_get(const struct itm_fifo *f);
+
+/* The derived enables of one cycle (section 6, 12), shared by every edge that needs them. */
+static inline bool itm_on_get(const struct itm_model *q, const struct itm_in *in)
+{
+    return (q->tcr & ITM_TCR_ITMENA) != 0u && in->trcena; /* [ITM-EN-1] */
+}
+static inline bool itm_auth_pe_get(const struct itm_in *in)
+{
+    return in->pe_secure ? in->spniden : in->niden; /* [ITM-AUTH-1] */
+}
+static inline bool itm_gts_en_get(const struct itm_model *q, bool itm_on)
+{
+    return itm_on && ITM_TCR_GTSFREQ(q->tcr) != 0u; /* section 12 gts_en */
+}
+static inline bool itm_sync_on_get(const struct itm_model *q, bool itm_on)
+{
+    return itm_on && (q->tcr & ITM_TCR_SYNCENA) != 0u; /* [ITM-SYNC-1] itm_on && SYNCENA */
+}
+/* [ITM-ATB-1] a byte of the packet register leaves only on the handshake. */
+static inline bool itm_xfer_get(const struct itm_model *q, const struct itm_in *in)
+{
+    return q->pkt_len != q->pkt_pos && in->atready;
+}
+/* [ITM-ATB-2] load slot: the packet register is idle, or its last byte leaves at this edge. */
+static inline bool itm_load_en_get(const struct itm_model *q, const struct itm_in *in)
+{
+    const unsigned rem = q->pkt_len - q->pkt_pos;
+    return rem == 0u || (rem == 1u && in->atready);
+}
+/* [ITM-FLUSH-1] afready_d (reads afready_q, the FIFOs' counts and pkt_rem_q). */
+static inline bool itm_afready_d_get(const struct itm_model *q, const struct itm_in *in)
+{
+    return in->afvalid && !q->afready_q && q->stim.count == 0u && q->hw.count == 0u &&
+           q->pkt_len == q->pkt_pos;
+}
+/* [ITM-HW-1] accept when hw_valid && hw_ready_o; keep only if itm_on && TXENA: whether the
+ * hardware FIFO pushes at this edge, and (if so) the entry e it pushes. */
+static inline bool itm_hw_push_get(const struct itm_model *q, const struct itm_in *in,
+                                   bool itm_on, struct itm_fifo_entry *e)
+{
+    if (!(in->hw_valid && !itm_fifo_full_get(&q->hw) && itm_on &&
+          (q->tcr & ITM_TCR_TXENA) != 0u))
+        return false;
+    *e = (struct itm_fifo_entry){0};
+    e->header = (uint8_t)(in->hw_data & 0xFFu);
+    e->len = (uint8_t)itm_pkt_hw_len(e->header);
+    e->data = (uint32_t)((in->hw_data >> 8) & 0xFFFFFFFFu);
+    return true;
+}
+
+/* itm_edge.c: itm_model_step by a direct path for the common edges that load no packet and
+ * change no request flag (the same state and kind, byte for byte: test_idle_edges.c), the
+ * full step for the others. */
+enum itm_step_kind itm_model_step_direct(struct itm_model *m, const struct itm_in *in);
+/* Whether itm_model_step_direct takes its direct path at state q with the inputs in. */
+bool itm_model_step_direct_taken(const struct itm_model *q, const struct itm_in *in);
+
 /* itm_regs.c: APB register file. */
 bool itm_regs_busy_get(const struct itm_model *q);
 void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
@@ -139,6 +197,8 @@ static inline bool itm_fifo_idle(const struct itm_fifo *f, bool pop, bool push,
 }
 
 /* itm_arb.c: arbiter and packet register. */
+/* [ITM-ARB-1], [ITM-ARB-2], [ITM-ARB-4]: the packet a load slot of state q loads. */
+enum itm_grant itm_arb_grant_get(const struct itm_model *q, bool auth_pe);
 void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
 bool itm_arb_commit(struct itm_model *m, const struct itm_comb *c);
 
@@ -146,6 +206,8 @@ bool itm_arb_commit(struct itm_model *m, const struct itm_comb *c);
 void itm_ts_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c);
 bool itm_ts_commit(struct itm_model *m, const struct itm_comb *c);
 bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in);
+bool itm_ts_plain_get(const struct itm_model *q, const struct itm_in *in, bool itm_on,
+                      uint32_t *tsp, uint32_t *ts);
 
 /* itm_gts.c: global timestamps. */
 uint64_t itm_gts_mask_get(const struct itm_model *q);

@@ -2,39 +2,42 @@
 /* ITM packet arbiter, packet register and page register (docs/itm-contract.md 8). */
 #include "itm_model_int.h"
 
+enum itm_grant itm_arb_grant_get(const struct itm_model *q, bool auth_pe)
+{
+    const struct itm_fifo_entry *sh = itm_fifo_head_get(&q->stim);
+
+    /* [ITM-ARB-1] fixed priority, on cycle t's state; [ITM-ARB-2] overflow just below
+     * sync; [ITM-ARB-4] only protocol packets wait for auth_pe, FIFOs always drain. */
+    if (q->sync_pending && auth_pe)
+        return ITM_GRANT_SYNC;
+    if (q->ovf_pending && auth_pe)
+        return ITM_GRANT_OVF;
+    if (sh != NULL)
+        return (sh->port / 32u != q->page) ? ITM_GRANT_EXT : ITM_GRANT_INSTR;
+    if (itm_fifo_head_get(&q->hw) != NULL)
+        return ITM_GRANT_HW;
+    if (q->lts_pending && auth_pe)
+        return ITM_GRANT_LTS;
+    if (q->gts1_pending && auth_pe)
+        return ITM_GRANT_GTS1;
+    if (q->gts2_pending && auth_pe)
+        return ITM_GRANT_GTS2;
+    return ITM_GRANT_NONE;
+}
+
 void itm_arb_comb(const struct itm_model *q, const struct itm_in *in, struct itm_comb *c)
 {
-    unsigned rem = q->pkt_len - q->pkt_pos;
     const struct itm_fifo_entry *sh = itm_fifo_head_get(&q->stim);
     const struct itm_fifo_entry *hh = itm_fifo_head_get(&q->hw);
 
-    /* [ITM-ATB-1] a byte leaves only on the handshake. */
-    c->xfer = rem != 0u && in->atready;
-    /* [ITM-ATB-2] load slot: idle, or the last byte leaves at this edge. */
-    c->load_en = rem == 0u || (rem == 1u && in->atready);
+    c->xfer = itm_xfer_get(q, in);       /* [ITM-ATB-1] */
+    c->load_en = itm_load_en_get(q, in); /* [ITM-ATB-2] */
     c->grant = ITM_GRANT_NONE;
     c->pkt_len = 0u;
     if (!c->load_en) {
         return;
     }
-
-    /* [ITM-ARB-1] fixed priority, on cycle t's state; [ITM-ARB-2] overflow just below
-     * sync; [ITM-ARB-4] only protocol packets wait for auth_pe, FIFOs always drain. */
-    if (q->sync_pending && c->auth_pe) {
-        c->grant = ITM_GRANT_SYNC;
-    } else if (q->ovf_pending && c->auth_pe) {
-        c->grant = ITM_GRANT_OVF;
-    } else if (sh != NULL) {
-        c->grant = (sh->port / 32u != q->page) ? ITM_GRANT_EXT : ITM_GRANT_INSTR;
-    } else if (hh != NULL) {
-        c->grant = ITM_GRANT_HW;
-    } else if (q->lts_pending && c->auth_pe) {
-        c->grant = ITM_GRANT_LTS;
-    } else if (q->gts1_pending && c->auth_pe) {
-        c->grant = ITM_GRANT_GTS1;
-    } else if (q->gts2_pending && c->auth_pe) {
-        c->grant = ITM_GRANT_GTS2;
-    }
+    c->grant = itm_arb_grant_get(q, c->auth_pe);
 
     switch (c->grant) {
     case ITM_GRANT_SYNC:

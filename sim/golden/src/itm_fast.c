@@ -13,8 +13,9 @@ _Static_assert(sizeof(struct itm_in) == 56, "struct itm_in changed: compare its 
                                              "itm_fast_same");
 
 static bool itm_fast_same(const struct itm_model *q, const struct itm_in *a,
-                          const struct itm_in *b)
+                          struct itm_fast *f)
 {
+    const struct itm_in *b = &f->in;
     if (!(a->rst_n == b->rst_n && a->atready == b->atready && a->afvalid == b->afvalid &&
           a->hw_valid == b->hw_valid && a->hw_data == b->hw_data && a->hw_ovf == b->hw_ovf &&
           a->dwt_sync_req == b->dwt_sync_req && a->tpiu_sync_req == b->tpiu_sync_req &&
@@ -27,17 +28,26 @@ static bool itm_fast_same(const struct itm_model *q, const struct itm_in *a,
                       a->paddr == b->paddr && a->pwdata == b->pwdata && a->pstrb == b->pstrb &&
                       a->pprot == b->pprot)))
         return true;
-    return itm_regs_apb_idle(q, a) && itm_regs_apb_idle(q, b);
+    if (!itm_regs_apb_idle(q, a))
+        return false;
+    if (!f->in_idle_known) { /* b's class: the same at every state the memo's edges reach */
+        f->in_idle = itm_regs_apb_idle(q, b);
+        f->in_idle_known = true;
+    }
+    return f->in_idle;
 }
 
 enum itm_step_kind itm_fast_step(struct itm_fast *f, struct itm_model *m,
                                  const struct itm_in *in)
 {
-    if (f->ok && itm_fast_same(m, in, &f->in) &&
+    if (f->ok && itm_fast_same(m, in, f) &&
         (f->kind == ITM_STEP_QUIET || itm_model_idle_step(m, in)))
         return f->kind; /* the same kind of edge again */
-    f->kind = itm_model_step(m, in);
+    f->kind = itm_model_step_direct(m, in);
     f->ok = f->kind != ITM_STEP_CHANGED;
-    f->in = *in;
+    if (f->ok) { /* in and in_idle are read only with ok */
+        f->in = *in;
+        f->in_idle_known = false;
+    }
     return f->kind;
 }

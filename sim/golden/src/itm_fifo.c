@@ -2,15 +2,12 @@
 /* Stimulus and hardware-source buffers with aged / ovf_after marks (itm-contract 6, 7). */
 #include "itm_model_int.h"
 
+_Static_assert(sizeof(struct itm_fifo_entry) == 12, "struct itm_fifo_entry has padding");
+
 void itm_fifo_reset(struct itm_fifo *f, unsigned depth)
 {
     for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
-        f->e[i].port = 0u;
-        f->e[i].len = 0u;
-        f->e[i].header = 0u;
-        f->e[i].data = 0u;
-        f->e[i].aged = false;
-        f->e[i].ovf_after = false;
+        f->e[i] = (struct itm_fifo_entry){0};
     }
     f->head = 0u;
     f->count = 0u;
@@ -29,11 +26,11 @@ const struct itm_fifo_entry *itm_fifo_head_get(const struct itm_fifo *f)
 }
 
 /* Slot of the i-th oldest entry (head + i modulo depth, with head, i < depth). */
-static unsigned itm_fifo_slot_get(const struct itm_fifo *f, unsigned i)
+static inline unsigned itm_fifo_slot_get_at(unsigned head, unsigned i, unsigned depth)
 {
-    unsigned s = f->head + i;
+    unsigned s = head + i;
 
-    return s >= f->depth ? s - f->depth : s;
+    return s >= depth ? s - depth : s;
 }
 
 /* One edge, in place. pop removes the head (caller guarantees non-empty); push appends e
@@ -46,41 +43,41 @@ static unsigned itm_fifo_slot_get(const struct itm_fifo *f, unsigned i)
 bool itm_fifo_step(struct itm_fifo *f, bool pop, bool push, const struct itm_fifo_entry *e,
                    bool mark_tail_ovf)
 {
-    const unsigned head_q = f->head, count_q = f->count;
-    const bool tail_popped = pop && count_q == 1u; /* the tail is the head being popped */
-    unsigned head_d = head_q, count_d = count_q;
-
+    const unsigned head_q = f->head, count_q = f->count, depth = f->depth;
     bool changed = false;
 
-    if (count_q == 0u && !push) {
-        return false; /* empty and nothing pushed: no register changes */
-    }
-    if (pop && count_q != 0u) {
-        head_d = itm_fifo_slot_get(f, 1u);
-        count_d = count_q - 1u;
-    }
-    if (count_q != 0u && !tail_popped) {
-        struct itm_fifo_entry *tail = &f->e[itm_fifo_slot_get(f, count_q - 1u)];
+    if (count_q == 0u) {
+        if (!push) {
+            return false; /* empty and nothing pushed: no register changes */
+        }
+    } else {
+        if (pop) { /* head_d, count_d: the head leaves (count_d != count_q: a change) */
+            f->head = head_q + 1u >= depth ? head_q + 1u - depth : head_q + 1u;
+            f->count = count_q - 1u;
+            changed = true;
+        }
+        if (!(pop && count_q == 1u)) { /* the tail stays (it is not the head being popped) */
+            struct itm_fifo_entry *tail = &f->e[itm_fifo_slot_get_at(head_q, count_q - 1u,
+                                                                        depth)];
 
-        /* [ITM-STIM-6] aged: set at every edge at which an entry stays in the FIFO. Every
-         * entry but the tail already stayed at an earlier edge (each edge ages all entries
-         * but the one it pushes), so only the tail can still be unmarked. */
-        changed = !tail->aged || (mark_tail_ovf && !tail->ovf_after);
-        tail->aged = true;
-        if (mark_tail_ovf) {
-            tail->ovf_after = true;
+            /* [ITM-STIM-6] aged: set at every edge at which an entry stays in the FIFO.
+             * Every entry but the tail already stayed at an earlier edge (each edge ages
+             * all entries but the one it pushes), so only the tail can still be unmarked. */
+            changed |= !tail->aged || (mark_tail_ovf && !tail->ovf_after);
+            tail->aged = true;
+            if (mark_tail_ovf) {
+                tail->ovf_after = true;
+            }
         }
     }
-    if (push && count_q < f->depth) {
-        struct itm_fifo_entry *slot = &f->e[itm_fifo_slot_get(f, count_q)];
+    if (push && count_q < depth) {
+        struct itm_fifo_entry *slot = &f->e[itm_fifo_slot_get_at(head_q, count_q, depth)];
 
         *slot = *e;
         slot->aged = false;
         slot->ovf_after = false; /* pushing into a slot clears its ovf_after mark */
-        count_d++;
+        f->count++;
         changed = true;
     }
-    f->head = head_d;
-    f->count = count_d;
-    return changed || count_d != count_q || head_d != head_q;
+    return changed;
 }

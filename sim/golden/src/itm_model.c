@@ -36,19 +36,24 @@ void itm_model_reset(struct itm_model *m)
 
 void itm_model_eval(const struct itm_model *m, const struct itm_in *in, struct itm_out *out)
 {
-    bool rst = !in->rst_n;
-    bool atvalid = m->pkt_len != m->pkt_pos;
-
-    /* While rst_ni is low every output is 0 (asynchronous reset). */
-    out->prdata = rst ? 0u : m->prdata_q;
-    out->pready = !rst && m->pready_q;
-    out->pslverr = !rst && m->pslverr_q;
-    out->atvalid = !rst && atvalid;
-    out->atdata = (rst || !atvalid) ? 0u : m->pkt[m->pkt_pos];
-    out->atid = rst ? 0u : (uint8_t)ITM_TCR_TRACEBUSID(m->tcr);
-    out->afready = !rst && m->afready_q;               /* [ITM-FLUSH-1] */
-    out->hw_ready = !rst && !itm_fifo_full_get(&m->hw); /* section 7 */
-    out->busy = !rst && itm_regs_busy_get(m);           /* [ITM-BUSY-1] */
+    if (!in->rst_n) {
+        /* While rst_ni is low every output is 0 (asynchronous reset). */
+        out->prdata = 0u;
+        out->pready = out->pslverr = out->atvalid = false;
+        out->atdata = out->atid = 0u;
+        out->afready = out->hw_ready = out->busy = false;
+        return;
+    }
+    const bool atvalid = m->pkt_len != m->pkt_pos;
+    out->prdata = m->prdata_q;
+    out->pready = m->pready_q;
+    out->pslverr = m->pslverr_q;
+    out->atvalid = atvalid;
+    out->atdata = atvalid ? m->pkt[m->pkt_pos] : 0u;
+    out->atid = (uint8_t)ITM_TCR_TRACEBUSID(m->tcr);
+    out->afready = m->afready_q;                /* [ITM-FLUSH-1] */
+    out->hw_ready = !itm_fifo_full_get(&m->hw); /* section 7 */
+    out->busy = itm_regs_busy_get(m);           /* [ITM-BUSY-1] */
 }
 
 /* Phase 1: every combinational value of the cycle, from the _q state and the inputs. */
@@ -63,25 +68,16 @@ static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
     c->p_aged = c->p_ovf_after = c->gts1_full = false;
     c->ext_page = 0u;
     /* [ITM-EN-1], [ITM-AUTH-1], section 12 gts_en. */
-    c->itm_on = (q->tcr & ITM_TCR_ITMENA) != 0u && in->trcena;
-    c->auth_pe = in->pe_secure ? in->spniden : in->niden;
-    c->gts_en = c->itm_on && ITM_TCR_GTSFREQ(q->tcr) != 0u;
+    c->itm_on = itm_on_get(q, in);
+    c->auth_pe = itm_auth_pe_get(in);
+    c->gts_en = itm_gts_en_get(q, c->itm_on);
     c->g = in->gts & itm_gts_mask_get(q);
 
     /* [ITM-APB-*], [ITM-STIM-1..5]: register file, stimulus acceptance. */
     itm_regs_comb(q, in, c);
 
     /* [ITM-HW-1] accept when hw_valid && hw_ready_o; keep only if itm_on && TXENA. */
-    if (in->hw_valid && !itm_fifo_full_get(&q->hw) && c->itm_on &&
-        (q->tcr & ITM_TCR_TXENA) != 0u) {
-        c->hw_push = true;
-        c->hw_e.port = 0u;
-        c->hw_e.header = (uint8_t)(in->hw_data & 0xFFu);
-        c->hw_e.len = (uint8_t)itm_pkt_hw_len(c->hw_e.header);
-        c->hw_e.data = (uint32_t)((in->hw_data >> 8) & 0xFFFFFFFFu);
-        c->hw_e.aged = false;
-        c->hw_e.ovf_after = false;
-    }
+    c->hw_push = itm_hw_push_get(q, in, c->itm_on, &c->hw_e);
 
     /* [ITM-ARB-*]: load slot, grant and the bytes of the packet loaded at this edge. */
     itm_arb_comb(q, in, c);
@@ -91,7 +87,7 @@ static void itm_model_comb(const struct itm_model *q, const struct itm_in *in,
 
     /* [ITM-SYNC-1]: "first enabled": itm_on && SYNCENA is 1 now and was 0 in the previous
      * cycle (a TCR write acts from the cycle after its access edge). */
-    c->sync_on = c->itm_on && (q->tcr & ITM_TCR_SYNCENA) != 0u;
+    c->sync_on = itm_sync_on_get(q, c->itm_on);
     c->sync_kind1 = c->sync_on && !q->sync_on_q;
     /* [ITM-SYNC-2] DWT / TPIU pulses, [ITM-SYNC-3] exit from Debug state. */
     c->sync_kind23 = in->dwt_sync_req || in->tpiu_sync_req || (q->halted_q && !in->halted);
@@ -131,7 +127,6 @@ static bool itm_model_flags_commit(struct itm_model *m, const struct itm_in *in,
 enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
 {
     struct itm_comb c;
-    const unsigned rem = m->pkt_len - m->pkt_pos;
     const uint32_t ts_q = m->ts, tsp_q = m->tsp;
     bool pop_stim, pop_hw, afready_d, ch;
 
@@ -149,8 +144,7 @@ enum itm_step_kind itm_model_step(struct itm_model *m, const struct itm_in *in)
      * registered inputs and enables, the FIFOs last. ch: a register changed but ts_q,
      * tsp_q and pkt_pos_q (a load counts as a change). */
     /* [ITM-FLUSH-1] (reads afready_q and the FIFOs' counts) */
-    afready_d = in->afvalid && !m->afready_q && m->stim.count == 0u && m->hw.count == 0u &&
-                rem == 0u;
+    afready_d = itm_afready_d_get(m, in);
     ch = itm_model_flags_commit(m, in, &c);
     ch |= itm_ts_commit(m, &c);
     ch |= itm_gts_commit(m, in, &c);

@@ -110,12 +110,10 @@ static void itm_regs_stim_write(const struct itm_model *q, const struct itm_in *
         return;
     }
     c->stim_acc = true;
+    c->stim_e = (struct itm_fifo_entry){0};
     c->stim_e.port = (uint8_t)port;
     c->stim_e.len = (uint8_t)len;
-    c->stim_e.header = 0u;
     c->stim_e.data = len == 4u ? in->pwdata : (in->pwdata & ((1u << (8u * len)) - 1u));
-    c->stim_e.aged = false;
-    c->stim_e.ovf_after = false;
     /* [ITM-STIM-4] push if not full, [ITM-STIM-5] else drop and record an overflow; the
      * full test uses stim_count_q only. */
     c->stim_push = !itm_fifo_full_get(&q->stim);
@@ -166,6 +164,11 @@ void itm_regs_comb(const struct itm_model *q, const struct itm_in *in, struct it
     unsigned strb = in->pstrb & 0xFu;
     bool access = in->psel && in->penable;
 
+    if (!in->psel) { /* no transfer: the values below, without their tests */
+        c->setup = c->err = c->pslverr_d = false;
+        c->prdata_d = 0u;
+        return;
+    }
     c->setup = in->psel && !in->penable;
     /* [ITM-APB-3] only writes error; reads never do. */
     c->err = in->psel && in->pwrite && itm_regs_strobe_bad(off, strb);

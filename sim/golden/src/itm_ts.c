@@ -147,7 +147,7 @@ bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in)
     struct itm_comb c;
     uint32_t tsp, ts;
 
-    c.itm_on = (m->tcr & ITM_TCR_ITMENA) != 0u && in->trcena; /* [ITM-EN-1] */
+    c.itm_on = itm_on_get(m, in); /* [ITM-EN-1] */
     c.grant = ITM_GRANT_NONE; /* no load: the grant does not depend on ts_q */
     itm_ts_comb_get(m, in, &c);
     if (c.wrap || (c.half && !m->lts_pending)) {
@@ -156,5 +156,26 @@ bool itm_ts_idle_step(struct itm_model *m, const struct itm_in *in)
     itm_ts_count(m, &c, &tsp, &ts);
     m->tsp = tsp;
     m->ts = ts;
+    return true;
+}
+
+/* itm_model_step_direct's counter part (itm_edge.c): the _d values of ts_q and tsp_q at an
+ * edge of state q with the inputs in that loads no packet, and whether the LTS request
+ * flags keep their _q values there: itm_ts_flags without a load ([ITM-LTS-1], [ITM-LTS-3],
+ * [ITM-LTS-4] need one) changes them only when local timestamps are disabled (cleared) or
+ * for a half-range or wrap request ([ITM-LTS-10], [ITM-LTS-2]). A wrap (which also sets
+ * the overflow, [ITM-LTS-2]) counts as a change here. Changes nothing. */
+bool itm_ts_plain_get(const struct itm_model *q, const struct itm_in *in, bool itm_on,
+                      uint32_t *tsp, uint32_t *ts)
+{
+    struct itm_comb c;
+
+    c.itm_on = itm_on;
+    c.grant = ITM_GRANT_NONE;
+    itm_ts_comb_get(q, in, &c);
+    if (c.wrap || (c.half && !q->lts_pending) ||
+        (!c.tsena_eff && (q->lts_pending || q->lts_tc0 || q->lts_tc1)))
+        return false;
+    itm_ts_count(q, &c, tsp, ts);
     return true;
 }

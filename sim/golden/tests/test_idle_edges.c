@@ -6,7 +6,9 @@
  * byte for byte as it was; both answers must be seen. itm_regs_apb_idle against
  * itm_model_step: wherever it says the APB inputs are an idle bus's, the edge must leave
  * the state it leaves with psel_i 0 (the other APB fields at random), byte for byte, and
- * return the same kind; and so must the edge after an edge of a fast kind (itm_fast.c). */
+ * return the same kind; and so must the edge after an edge of a fast kind (itm_fast.c).
+ * itm_model_step_direct against itm_model_step (itm_direct_random), and itm_fast_step
+ * against it on random runs (itm_fast_random). */
 #include <stdint.h>
 #include <string.h>
 
@@ -88,7 +90,8 @@ static void fifo_random(void)
         bool pop = f.count != 0u && pct(20);       /* the caller pops only a non-empty FIFO */
         bool push = f.count < depth && pct(20);    /* and pushes only into a non-full one */
         bool mark = pct(30);
-        const struct itm_fifo_entry e = {1u, 4u, 0x0Bu, 0xA5A5A5A5u, false, false};
+        const struct itm_fifo_entry e = {.port = 1u, .len = 4u, .header = 0x0Bu,
+                                         .data = 0xA5A5A5A5u};
         if (!itm_fifo_idle(&f, pop, push, mark)) {
             busy++;
             continue;
@@ -174,7 +177,7 @@ static void itm_in_random(const struct itm_model *m, struct itm_in *in)
 
 static void itm_apb_random(void)
 {
-    unsigned idle = 0, busy = 0, after = 0;
+    unsigned idle = 0, busy = 0, after = 0, after_busy = 0;
     for (unsigned t = 0; t < 300000; t++) {
         static struct itm_model m, a, b;
         struct itm_in in, bus;
@@ -192,6 +195,17 @@ static void itm_apb_random(void)
         const bool said = itm_regs_apb_idle(&m, &in);
         if (!said) {
             busy++;
+            /* after an edge of a fast kind, the same inputs are still not an idle bus's
+             * (itm_fast.c keeps the answer for its memo's inputs) */
+            a = m;
+            for (unsigned e = 0; e < 2u; e++) { /* a read's capture, then the same again */
+                const bool before = itm_regs_apb_idle(&a, &in);
+                if (itm_model_step(&a, &in) != ITM_STEP_CHANGED) {
+                    after_busy += !before;
+                    CHECK(itm_regs_apb_idle(&a, &in) == before);
+                    break;
+                }
+            }
             continue;
         }
         idle++;
@@ -206,9 +220,112 @@ static void itm_apb_random(void)
             CHECK(itm_regs_apb_idle(&a, &in));
         }
     }
-    CHECK(idle > 1000u && busy > 1000u && after > 1000u);
-    printf("itm_regs_apb_idle: %u idle edges checked (%u after a fast edge), %u not idle\n",
-           idle, after, busy);
+    CHECK(idle > 1000u && busy > 1000u && after > 1000u && after_busy > 1000u);
+    printf("itm_regs_apb_idle: %u idle edges checked (%u after a fast edge), %u not idle "
+           "(%u after a fast edge)\n", idle, after, busy, after_busy);
+}
+
+/* itm_model_step_direct against itm_model_step: on random states and inputs, most of them
+ * made calm (no request pulse, the registered enables equal this cycle's, flags cleared
+ * that itm_on or gts_en would clear, often nothing to load and the counter low) so that the
+ * direct path is taken often, the two must leave the state byte for byte the same and
+ * return the same kind. Both paths (direct, full) must be seen, and every kind direct. */
+static void itm_direct_random(void)
+{
+    unsigned direct = 0, full = 0, kinds[4] = {0};
+    for (unsigned t = 0; t < 600000; t++) {
+        static struct itm_model m, a, b;
+        struct itm_in in;
+        itm_state_random(&m);
+        itm_in_random(&m, &in);
+        if (pct(80)) {
+            const bool on = itm_on_get(&m, &in), gen = itm_gts_en_get(&m, on);
+            in.rst_n = pct(99);
+            in.dwt_sync_req = in.tpiu_sync_req = in.hw_ovf = in.gts_clkch = pct(3);
+            in.halted = pct(97) ? m.halted_q : !m.halted_q;
+            m.sync_on_q = pct(97) ? itm_sync_on_get(&m, on) : pct(50);
+            m.gts_en_q = pct(97) ? gen : pct(50);
+            if (!on && pct(95))
+                m.sync_pending = m.ovf_pending = false;
+            if (!gen && pct(95))
+                m.gts1_pending = m.gts2_pending = m.gts_full_req = m.gts_clkch = false;
+            if (pct(60))
+                m.lts_pending = m.lts_tc0 = m.lts_tc1 = false;
+            if (pct(70))
+                m.ts &= m.ts_mask >> 1; /* no half-range request */
+            if (pct(50)) { /* nothing to load */
+                m.stim.count = m.hw.count = 0u;
+                m.sync_pending = m.ovf_pending = m.lts_pending = m.gts1_pending =
+                    m.gts2_pending = false;
+            }
+            if (pct(95))
+                m.afready_q = itm_afready_d_get(&m, &in);
+            if (pct(30)) /* an APB transfer to a stimulus port */
+                in.paddr = 4u * (rnd() % m.cfg.num_stim_ports);
+        }
+        a = m;
+        b = m;
+        const enum itm_step_kind kb = itm_model_step(&b, &in);
+        /* the direct path's own test, as itm_model_step_direct takes it */
+        const bool took = itm_model_step_direct_taken(&m, &in);
+        const enum itm_step_kind ka = itm_model_step_direct(&a, &in);
+        CHECK(ka == kb);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        if (took) {
+            direct++;
+            kinds[ka]++;
+        } else {
+            full++;
+        }
+    }
+    CHECK(direct > 10000u && full > 10000u);
+    for (unsigned k = 0; k < 4u; k++)
+        CHECK(kinds[k] > 1000u);
+    printf("itm_model_step_direct: %u direct edges (changed %u, quiet %u, ts %u, xfer %u), "
+           "%u full\n", direct, kinds[ITM_STEP_CHANGED], kinds[ITM_STEP_QUIET],
+           kinds[ITM_STEP_TS], kinds[ITM_STEP_XFER], full);
+}
+
+/* itm_fast_step (its memo, itm_model_idle_step and the direct path) against itm_model_step
+ * on random runs from random states: inputs kept for a while (gts_i moving, the APB fields
+ * now and then replaced by another idle bus's), then new ones; every edge must leave the
+ * same state and return the same kind. */
+static void itm_fast_random(void)
+{
+    unsigned edges = 0, memo = 0;
+    for (unsigned t = 0; t < 4000; t++) {
+        static struct itm_model a, b;
+        struct itm_fast f = {.ok = false};
+        struct itm_in in;
+        itm_state_random(&a);
+        b = a;
+        itm_in_random(&a, &in);
+        for (unsigned e = 0; e < 150u; e++) {
+            if (pct(15)) {
+                itm_in_random(&a, &in);
+                in.rst_n = pct(99);
+                in.dwt_sync_req = in.tpiu_sync_req = in.hw_ovf = in.gts_clkch = pct(5);
+            } else if (pct(20)) { /* another idle bus */
+                in.psel = false;
+                in.penable = pct(50);
+                in.pwrite = pct(50);
+                in.paddr = rnd() & 0xFFFu;
+                in.pwdata = rnd();
+            }
+            in.gts = (uint64_t)rnd() << 32 | rnd();
+            const bool hit = f.ok;
+            const enum itm_step_kind ka = itm_fast_step(&f, &a, &in);
+            const enum itm_step_kind kb = itm_model_step(&b, &in);
+            /* a memo of ITM_STEP_TS says so again where the counter and prescaler no longer
+             * move (held at 0): an edge of that kind may leave them (itm_model.h) */
+            CHECK(ka == kb || (hit && ka == ITM_STEP_TS && kb == ITM_STEP_QUIET));
+            CHECK(memcmp(&a, &b, sizeof a) == 0);
+            edges++;
+            memo += hit;
+        }
+    }
+    CHECK(memo > 10000u);
+    printf("itm_fast_step: %u edges checked, %u with a memo\n", edges, memo);
 }
 
 int main(void)
@@ -216,6 +333,8 @@ int main(void)
     fpb_random();
     fifo_random();
     itm_apb_random();
+    itm_direct_random();
+    itm_fast_random();
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
 }
