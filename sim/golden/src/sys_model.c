@@ -412,9 +412,7 @@ static bool __attribute__((noinline)) fpb_step(struct sys_model *m, const struct
 
 /* step with the ITM and the FPB alone: the same edge, without the other blocks' wiring, with
  * the inputs wc_in (same: fp_ok || wc_ok, sys_model_step_evaluated_any). One copy, in
- * sys_model_step_evaluated_any, which sys_model_step calls too: with a copy inlined in each,
- * test_sys_fast saw a padding byte of an ITM FIFO entry differ between its fast and full
- * models, which it compares bytewise (the ITM's edge leaves stack bytes there). */
+ * sys_model_step_evaluated_any, which sys_model_step calls too. */
 static inline __attribute__((always_inline)) void step_alone(struct sys_model *m)
 {
     struct sys_wires *w = &m->wc;

@@ -33,37 +33,6 @@ static const struct {
     {"max", {.itm = {256, 8, 4, 6, 48}, .fpb = {32, 15, true, true, false}}},
 };
 
-/* The ITM's states a and b equal but for the padding bytes of their FIFO entries: an edge
- * copies an entry built on the stack (itm_fifo_step), so those bytes are whatever the stack
- * held, and they differ between two models that reach the same edge by different calls
- * (seen under ASan, make golden-asan). Every field, the entries' included, is compared. */
-_Static_assert(sizeof(struct itm_fifo_entry) == 12, "struct itm_fifo_entry changed: copy its new fields in itm_fifo_clean");
-static void itm_fifo_clean(struct itm_fifo *f)
-{
-    for (unsigned i = 0; i < ITM_MAX_FIFO_DEPTH; i++) {
-        const struct itm_fifo_entry e = f->e[i];
-        memset(&f->e[i], 0, sizeof f->e[i]);
-        f->e[i].port = e.port;
-        f->e[i].len = e.len;
-        f->e[i].header = e.header;
-        f->e[i].data = e.data;
-        f->e[i].aged = e.aged;
-        f->e[i].ovf_after = e.ovf_after;
-    }
-}
-
-static bool itm_state_same(const struct itm_model *a, const struct itm_model *b)
-{
-    static struct itm_model x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    itm_fifo_clean(&x.stim);
-    itm_fifo_clean(&x.hw);
-    itm_fifo_clean(&y.stim);
-    itm_fifo_clean(&y.hw);
-    return memcmp(&x, &y, sizeof x) == 0;
-}
-
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint32_t rnd(uint32_t n)
 {
@@ -227,7 +196,7 @@ static void idle_run_check(const struct sys_model *m, const struct sys_in *in, u
         b.fpb_quiet = false;
         sys_model_step(&b, &bin);
     }
-    n->idle_bad += k > want || !itm_state_same(&a.itm, &b.itm) ||
+    n->idle_bad += k > want || memcmp(&a.itm, &b.itm, sizeof a.itm) != 0 ||
                    memcmp(&a.fpb, &b.fpb, sizeof a.fpb) != 0;
     n->idle_runs += k != 0;
     n->idle_ts_runs += k != 0 && m->fp_itm == ITM_STEP_TS;
@@ -291,12 +260,12 @@ static struct run_counts run(const struct sys_cfg *cfg, uint64_t seed, unsigned 
         full.fpb_quiet = false;
         sys_model_step(&full, &in);
         sys_model_step(&bare, &in);
-        n.state_bad += !itm_state_same(&bare.itm, &full.itm) ||
+        n.state_bad += memcmp(&bare.itm, &full.itm, sizeof bare.itm) != 0 ||
                        memcmp(&bare.fpb, &full.fpb, sizeof bare.fpb) != 0;
         n.itm_only += itm_memo && fast.itm_fast.in.gts == memo_gts;
         /* the counter went back (a wrap or an LTS load) at an edge after a fast one */
         n.wraps += fp && fast.itm.ts < ts;
-        if (!itm_state_same(&fast.itm, &full.itm) ||
+        if (memcmp(&fast.itm, &full.itm, sizeof fast.itm) != 0 ||
             memcmp(&fast.fpb, &full.fpb, sizeof fast.fpb) != 0)
             n.state_bad++;
         if (fast.fp_ok && c % 97u == 0u) /* run lengths 1..64, not drawn (same stimulus) */
