@@ -80,7 +80,8 @@ struct driver {
      * none (the event then fails). Set after driver_init; kept by driver_restart. */
     const struct sys_model *gm;
     /* this cycle's PE event is held: it honours the ETM's stall request (PE_HONOUR) and the
-     * golden model's pe_stall is 1 ([ETM-STALL-5]) */
+     * golden model's pe_stall is 1 ([ETM-STALL-5]). Set by driver_next_any and read only in
+     * the cycle it built (driver.c): the short paths leave it alone. */
     bool pe_held;
 
     int64_t cycle; /* cycle being built / observed */
@@ -356,7 +357,6 @@ driver_next(struct driver *d, struct sys_in *in)
     }
     /* (a due fetch check keeps the cycle from an idle stretch skipped whole, trace_tb) */
     d->in_same = !changed && !d->fx_ev; /* changed: always but for an idle cycle */
-    d->pe_held = false;
     in->itm.gts = d->gts;
     return DRV_CYCLE;
 general:
