@@ -71,6 +71,18 @@ void driver_restart(struct driver *d)
     levels_default(d);
 }
 
+void driver_hist_save(struct driver *d)
+{
+    const uint64_t n = d->nevents < DRIVER_HIST ? d->nevents : DRIVER_HIST;
+    for (uint64_t i = d->nevents - n; i < d->nevents; i++) {
+        struct driver_hist *h = &d->hist[i % DRIVER_HIST];
+        h->ev = *d->hist_ev[i % DRIVER_HIST];
+        h->index = i;
+        h->cycle = d->hist_cycle[i % DRIVER_HIST];
+    }
+    d->hist_n = d->nevents;
+}
+
 const char *driver_where(const struct driver *d, const struct event *ev, uint64_t index, char *buf,
                          size_t n)
 {
@@ -81,8 +93,10 @@ const char *driver_where(const struct driver *d, const struct event *ev, uint64_
     return buf;
 }
 
-static enum driver_status fail_at(struct driver *d, const struct event *ev, uint64_t index,
-                                  const char *what)
+/* (out of line and cold: driver_fetch's common path then needs no stack frame for its
+ * messages) */
+static __attribute__((noinline, cold)) enum driver_status
+fail_at(struct driver *d, const struct event *ev, uint64_t index, const char *what)
 {
     char where[256];
     driver_where(d, ev, index, where, sizeof where);
@@ -95,6 +109,15 @@ static enum driver_status fail_at(struct driver *d, const struct event *ev, uint
 static enum driver_status fail(struct driver *d, const struct event *ev, const char *what)
 {
     return fail_at(d, ev, d->nevents - 1, what);
+}
+
+static __attribute__((noinline, cold)) enum driver_status
+fail_expect_cycle(struct driver *d, const struct event *ev)
+{
+    char msg[128];
+    snprintf(msg, sizeof msg, "expect_cycle %" PRId64 " reached at cycle %" PRId64, ev->cycle,
+             d->cycle);
+    return fail(d, ev, msg);
 }
 
 /* Starts the next events; runs the ones that take no cycles. */
@@ -114,13 +137,21 @@ enum driver_status driver_fetch(struct driver *d)
             d->events_done = true;
             return DRV_DONE;
         }
-        struct driver_hist *h = &d->hist[d->hist_n++ % DRIVER_HIST];
-        h->ev = *ev;
-        h->index = d->nevents;
-        h->cycle = d->cycle;
+        d->hist_ev[d->nevents % DRIVER_HIST] = ev; /* the source keeps it (driver.h) */
+        d->hist_cycle[d->nevents % DRIVER_HIST] = d->cycle;
         if (d->hook)
             d->hook(d->hook_ctx, ev, d->nevents, d->cycle);
         d->nevents++;
+        d->cur_n = 0;
+        /* the most frequent kinds, which just become cur (an idle one if it takes cycles),
+         * with one well-predicted test rather than the switch's jump */
+        if (__builtin_expect((DRV_CUR_KINDS >> ev->kind) & 1u, 1)) {
+            /* (an idle of no cycles: the next; one test, rarely taken) */
+            if (__builtin_expect((ev->kind == EV_IDLE) & (ev->count == 0), 0))
+                continue;
+            d->cur = ev;
+            return DRV_CYCLE;
+        }
         switch (ev->kind) {
         case EV_SET:
             if (ev->sig == SIG_GTS)
@@ -158,12 +189,8 @@ enum driver_status driver_fetch(struct driver *d)
         case EV_EXPECT_ATB: /* checked on the byte streams (stream.h) */
             break;
         case EV_EXPECT_CYCLE:
-            if (d->cycle != ev->cycle) {
-                char msg[128];
-                snprintf(msg, sizeof msg, "expect_cycle %" PRId64 " reached at cycle %" PRId64,
-                         ev->cycle, d->cycle);
-                return fail(d, ev, msg);
-            }
+            if (d->cycle != ev->cycle)
+                return fail_expect_cycle(d, ev);
             break;
         case EV_END:
             d->events_done = true;
@@ -180,7 +207,6 @@ enum driver_status driver_fetch(struct driver *d)
             d->cur = ev;
             break;
         }
-        d->cur_n = 0;
     }
     return DRV_CYCLE;
 }

@@ -28,7 +28,9 @@
 #include "scenario.h"
 
 /* Where events come from. next returns NULL at the end; rewind restarts the sequence
- * from the beginning (bit-identical), so that a run can be replayed. */
+ * from the beginning (bit-identical), so that a run can be replayed. An event next returned
+ * stays at its address, unchanged, until at least DRIVER_HIST more events have been returned
+ * (or the source is rewound): the driver's history keeps only pointers (driver_hist_save). */
 struct ev_source {
     const struct event *(*next)(void *ctx);
     void (*rewind)(void *ctx);
@@ -49,8 +51,16 @@ typedef void (*driver_event_hook)(void *ctx, const struct event *ev, uint64_t in
 
 enum driver_status { DRV_CYCLE, DRV_DONE, DRV_FAIL };
 
+/* The kinds an event of which just becomes the current one when it starts (driver_fetch;
+ * an idle one if it takes cycles): a bit per enum ev_kind. */
+#define DRV_CUR_KINDS                                                                        \
+    ((1u << EV_WRITE) | (1u << EV_READ) | (1u << EV_IDLE) | (1u << EV_HW) | (1u << EV_FLUSH) | \
+     (1u << EV_WAIT_IDLE) | (1u << EV_FETCH) | (1u << EV_ACCESS) | (1u << EV_EXC) |           \
+     (1u << EV_PE) | (1u << EV_PE_EXC) | (1u << EV_EXPECT_STALL) | (1u << EV_PE_SPEC))
+
 #define DRIVER_HIST 8u
 
+/* an entry of the history as driver_hist_save writes it */
 struct driver_hist {
     struct event ev;
     uint64_t index; /* 0-based event number */
@@ -70,7 +80,8 @@ struct driver {
      * none (the event then fails). Set after driver_init; kept by driver_restart. */
     const struct sys_model *gm;
     /* this cycle's PE event is held: it honours the ETM's stall request (PE_HONOUR) and the
-     * golden model's pe_stall is 1 ([ETM-STALL-5]) */
+     * golden model's pe_stall is 1 ([ETM-STALL-5]). Set by driver_next_any and read only in
+     * the cycle it built (driver.c): the short paths leave it alone. */
     bool pe_held;
 
     int64_t cycle; /* cycle being built / observed */
@@ -90,6 +101,11 @@ struct driver {
     /* driver_next took a short path (DRV_FAST_*, below): so does driver_observe; 0: the
      * general ones */
     uint8_t fast;
+    /* the short path's event ends (driver_observe, without a branch on its kind) after
+     * fast_end_n cycles, or as the outputs say: a hw event's hw_valid accepted, a flush's
+     * afvalid answered by afready (only these events set those inputs, the short paths' other
+     * inputs have them 0) */
+    uint64_t fast_end_n;
     /* in_place (set by a caller that never writes the inputs it is given, trace_tb's run
      * loop): in_at is where the previous cycle's inputs were written (NULL: unknown), and
      * in_extra which event fields stand there on top of the levels' base, rst_n 1 and
@@ -109,6 +125,13 @@ struct driver {
     char fail_msg[512];
     int64_t fail_cycle;
 
+    /* the last DRIVER_HIST events started (event i at [i % DRIVER_HIST], i < nevents): where
+     * the source holds them, and the cycle each started in; kept as pointers, so starting an
+     * event costs two stores (struct ev_source: they stay valid that long) */
+    const struct event *hist_ev[DRIVER_HIST];
+    int64_t hist_cycle[DRIVER_HIST];
+    /* the same as copies, hist_n = nevents: written by driver_hist_save only (a snapshot of
+     * the driver at a failure, which outlives the source's events) */
     struct driver_hist hist[DRIVER_HIST];
     uint64_t hist_n;
     /* a fetch's expect=, checked in cycle fx_cycle */
@@ -140,6 +163,9 @@ enum driver_status driver_check_read(struct driver *d, const struct event *ev,
  * fx_ev. */
 enum driver_status driver_check_fetch(struct driver *d, const struct sys_out *out,
                                       const struct sys_out *other);
+/* Copies the history (hist_ev, hist_cycle) into hist and hist_n, while the source still holds
+ * the events: for a copy of the driver that is read later (failure reports, --shrink). */
+void driver_hist_save(struct driver *d);
 /* Rebuilds base from the levels (lvl_dirty). */
 void driver_base_build(struct driver *d);
 
@@ -264,6 +290,7 @@ driver_next(struct driver *d, struct sys_in *in)
     case EV_IDLE:
         changed = driver_in_clear(d, in, 0);
         d->fast = DRV_FAST_IDLE;
+        d->fast_end_n = ev->count;
         break;
     case EV_WRITE:
     case EV_READ: {
@@ -271,6 +298,7 @@ driver_next(struct driver *d, struct sys_in *in)
             /* the access cycle after the setup one, whose fields stand in in */
             in->itm.penable = true;
             d->fast = DRV_FAST_APB;
+            d->fast_end_n = 2;
             break;
         }
         const bool w = ev->kind == EV_WRITE;
@@ -285,6 +313,7 @@ driver_next(struct driver *d, struct sys_in *in)
         in->itm.pprot = ev->prot;
         d->in_extra |= DRV_X_APB;
         d->fast = DRV_FAST_APB;
+        d->fast_end_n = 2;
         break;
     }
     case EV_HW:
@@ -293,24 +322,28 @@ driver_next(struct driver *d, struct sys_in *in)
         in->itm.hw_data = ev->val;
         d->in_extra |= DRV_X_HW;
         d->fast = DRV_FAST_HW;
+        d->fast_end_n = ev->count ? ev->count : UINT64_MAX;
         break;
     case EV_FETCH:
         driver_in_clear(d, in, 0);
         driver_set_fetch(in, ev);
         d->in_extra |= DRV_X_FETCH;
         d->fast = DRV_FAST_FETCH;
+        d->fast_end_n = 1;
         break;
     case EV_PULSE: /* a foreground one (a background one is never cur) */
         driver_in_clear(d, in, 0);
         driver_set_pulse(&in->itm, ev->sig);
         d->in_extra |= DRV_X_PULSE;
         d->fast = DRV_FAST_PULSE;
+        d->fast_end_n = ev->count;
         break;
     case EV_FLUSH:
         driver_in_clear(d, in, 0);
         in->itm.afvalid = true;
         d->in_extra |= DRV_X_AF;
         d->fast = DRV_FAST_FLUSH;
+        d->fast_end_n = UINT64_MAX;
         break;
     default:
         goto general;
@@ -324,7 +357,6 @@ driver_next(struct driver *d, struct sys_in *in)
     }
     /* (a due fetch check keeps the cycle from an idle stretch skipped whole, trace_tb) */
     d->in_same = !changed && !d->fx_ev; /* changed: always but for an idle cycle */
-    d->pe_held = false;
     in->itm.gts = d->gts;
     return DRV_CYCLE;
 general:
@@ -345,30 +377,23 @@ driver_observe(struct driver *d, const struct sys_in *in, const struct sys_out *
     if (__builtin_expect(d->fx_ev != NULL, 0) && d->cycle == d->fx_cycle)
         st = driver_check_fetch(d, out, other);
     const uint64_t n = ++d->cur_n;
-    /* the most frequent first (no jump table) */
-    if (fast == DRV_FAST_APB) {
-        if (n == 2) {
-            if (ev->kind == EV_READ && ev->has_expect && st == DRV_CYCLE)
+    /* whether the event ends, without a branch on its kind (fast_end_n; the same as
+     * driver_observe_any's tests: hw ends when accepted or after count cycles if count,
+     * flush at afready, the others after their cycles) */
+    const bool done = (n >= d->fast_end_n) | (in->itm.hw_valid & out->itm.hw_ready) |
+                      (in->itm.afvalid & out->itm.afready);
+    if (__builtin_expect(done & ev->has_expect, 0)) {
+        if (fast == DRV_FAST_APB) { /* a read's expect= */
+            if (ev->kind == EV_READ && st == DRV_CYCLE)
                 st = driver_check_read(d, ev, &out->itm, other ? &other->itm : NULL);
-            d->cur = NULL;
-        }
-    } else if (fast == DRV_FAST_IDLE || fast == DRV_FAST_PULSE) {
-        if (n >= ev->count)
-            d->cur = NULL;
-    } else if (fast == DRV_FAST_HW) {
-        if ((in->itm.hw_valid && out->itm.hw_ready) || (ev->count && n >= ev->count))
-            d->cur = NULL;
-    } else if (fast == DRV_FAST_FETCH) {
-        if (ev->has_expect) { /* in->rst_n: out of reset */
+        } else if (fast == DRV_FAST_FETCH) {
+            /* a fetch's expect=, checked in the next cycle (in->rst_n: out of reset) */
             d->fx_ev = ev;
             d->fx_index = d->nevents - 1;
             d->fx_cycle = d->cycle + 1;
         }
-        d->cur = NULL;
-    } else { /* DRV_FAST_FLUSH */
-        if (out->itm.afready)
-            d->cur = NULL;
     }
+    d->cur = done ? NULL : ev;
     if (__builtin_expect(d->bg_active != 0, 0))
         for (unsigned k = 0; k < SIG_NPULSES; k++)
             if (d->bg_pulse[k] && --d->bg_pulse[k] == 0)

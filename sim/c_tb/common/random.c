@@ -1060,7 +1060,8 @@ static unsigned weights_slot(struct rgen *g, unsigned k)
     return i;
 }
 
-static void action(struct rgen *g)
+/* (inlined in refill, its only caller) */
+static inline __attribute__((always_inline)) void action(struct rgen *g)
 {
     if (g->w_stale) { /* the state may have another key: its weights */
         g->w_stale = false;
@@ -1143,15 +1144,18 @@ static void action(struct rgen *g)
 /* out of line: rgen_next's common path (an event from the buffer) then saves no registers */
 __attribute__((noinline)) static void refill(struct rgen *g)
 {
-    g->wp = g->buf;
+    g->half ^= 1u; /* the other half: the events of the chunk just taken stay */
+    struct event *b = g->buf[g->half];
+    g->wp = b;
     if (g->actions == 0) {
         act_program(g);
         g->actions++;
     }
-    while (g->wp <= g->buf + (RGEN_CHUNK - RGEN_ACTION_MAX))
+    while (g->wp <= b + (RGEN_CHUNK - RGEN_ACTION_MAX))
         action(g);
-    g->n = (unsigned)(g->wp - g->buf);
+    g->n = (unsigned)(g->wp - b);
     g->pos = 0;
+    g->chunk = b;
 }
 
 void rgen_init(struct rgen *g, uint64_t seed, const struct sys_cfg *cfg)
@@ -1247,5 +1251,5 @@ const struct event *rgen_next(void *ctx)
     struct rgen *g = ctx;
     if (g->pos >= g->n)
         refill(g);
-    return &g->buf[g->pos++];
+    return &g->chunk[g->pos++];
 }

@@ -89,9 +89,14 @@ struct rgen {
     unsigned w_key; /* the key of w_cur (RGEN_CHECK_WEIGHTS: the next action checks it) */
     uint8_t w_map[RGEN_WKEYS];
     struct rgen_wslot wslot[RGEN_WSLOTS];
-    /* chunk of generated events: buf[pos..n) not yet taken; wp, where refill writes the next */
-    struct event buf[RGEN_CHUNK];
-    unsigned n, pos;
+    /* chunks of generated events, two that take turns: chunk[pos..n) not yet taken (chunk,
+     * buf[half]); wp, where refill writes the next. A refill writes the other half, so an
+     * event given out stays where it is, unchanged, until the whole next chunk (at least
+     * RGEN_CHUNK - RGEN_ACTION_MAX events) has been given out too (the driver's history,
+     * driver.h: struct ev_source). */
+    struct event buf[2][RGEN_CHUNK];
+    struct event *chunk;
+    unsigned n, pos, half;
     struct event *wp;
 };
 

@@ -128,6 +128,7 @@ static void progress(const struct tb *tb, double t0, double *last, uint64_t cycl
 static void snapshot(const struct tb *tb, struct run_result *r)
 {
     r->drv = tb->drv;
+    driver_hist_save(&r->drv); /* its events, while the source still holds them */
     r->sg = tb->sg;
     r->sr = tb->sr;
     r->tg = tb->tg;
@@ -369,7 +370,7 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
             }
         }
         st = driver_observe(drv, &in, use_g ? &og : &orr, lockstep ? &orr : NULL);
-        if (st == DRV_FAIL && checks) {
+        if (__builtin_expect(st == DRV_FAIL, 0) && checks) {
             set_fail(r, F_CHECK, c, drv->fail_msg);
             checks = false;
             stop_after = tracing ? c + POST_FAIL_CYCLES : c;
