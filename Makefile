@@ -157,7 +157,7 @@ $(BUILD)/golden/%.o: sim/golden/src/%.c $(wildcard sim/golden/include/*.h) | $(B
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include -c $< -o $@
 $(BUILD)/golden/libgolden.a: $(patsubst sim/golden/src/%.c,$(BUILD)/golden/%.o,$(GOLDEN_SRCS))
 	ar rcs $@ $^
-$(BUILD)/golden/tests/%: sim/golden/tests/%.c sim/golden/tests/check.h sim/golden/tests/check_msg.h $(BUILD)/golden/libgolden.a | $(BUILD)/golden/tests
+$(BUILD)/golden/tests/%: sim/golden/tests/%.c sim/golden/tests/check.h sim/golden/tests/check_msg.h sim/golden/tests/test_rnd.h $(BUILD)/golden/libgolden.a | $(BUILD)/golden/tests
 	$(CC) $(CWARN) $(CFLAGS) -Isim/golden/include $< $(BUILD)/golden/libgolden.a -o $@
 $(BUILD)/golden $(BUILD)/golden/tests $(BUILD)/asan:
 	mkdir -p $@

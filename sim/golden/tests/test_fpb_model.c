@@ -61,14 +61,7 @@ static void init(struct fpb_model *m, unsigned nc, unsigned nl, bool both, bool 
     CHECK(fpb_model_init(m, &c) == 0);
 }
 
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
-}
+#include "test_rnd.h"
 
 /* docs/fpb-contract.md section 5, written out as there: cmp_hit[n] = BE[n] && (BPADDR[n] ==
  * a_hw || BothHalves && if_size32 && BPADDR[n] == a_hw + 1 mod 2^31); match = ENABLE &&

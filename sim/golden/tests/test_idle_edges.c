@@ -16,15 +16,7 @@
 #include "fpb_model.h"
 #include "itm_model_int.h"
 
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (uint32_t)((rng * 0x2545F4914F6CDD1Du) >> 32);
-}
+#include "test_rnd.h"
 
 static bool pct(unsigned p)
 {
