@@ -377,14 +377,8 @@ run_mode(struct tb *tb, const struct run_ctl *ctl, struct run_result *r, const b
         }
         if (r->snap_pending)
             snapshot(tb, r);
-        /* the inputs of this cycle's sys_model_eval above. (A golden run with coverage, pin
-         * checks or captures takes the inline short path's function: so only two loops have
-         * the inline one, which keeps gcc's inlining of the model's step as it was, the shape
-         * tests/bench.sh counts the model's instructions by.) */
-        if (use_g && (use_r || plain))
+        if (use_g) /* the inputs of this cycle's sys_model_eval above */
             sys_model_step_evaluated(&tb->gm);
-        else if (use_g)
-            sys_model_step_evaluated_any(&tb->gm);
         if (tracing) {
             /* The golden outputs after this edge (Moore: only rst_n matters, and it changes
              * at +1 of the next cycle, as the RTL sees it) go into the trace at the edge. */
