@@ -98,15 +98,7 @@ static enum pkt_type start(struct pktdec *d, uint8_t h, struct pkt *out)
             d->page = p->data;
         return finish(d, PKT_EXT, out);
     }
-    /* SS != 00: AAAA_A0SS instrumentation, DDDD_D1SS hardware source. */
-    static const uint8_t len_of_ss[4] = {0, 1, 2, 4};
-    p->size = len_of_ss[h & 3];
-    p->type = (h & 4) ? PKT_HW : PKT_INST;
-    if (p->type == PKT_HW)
-        p->disc = h >> 3;
-    else
-        p->port = 32u * d->page + (h >> 3);
-    d->need = p->size;
+    pktdec_start_src(d, p, h); /* SS != 00 */
     return PKT_NONE;
 }
 
@@ -191,8 +183,7 @@ enum pkt_type pktdec_push(struct pktdec *d, uint8_t byte, struct pkt *out)
         return finish(d, PKT_EXT, out);
     case PKT_INST:
     case PKT_HW:
-        p->data |= (uint32_t)byte << (8 * i);
-        if (--d->need == 0)
+        if (pktdec_src_payload(d, p, byte, i))
             return finish(d, p->type, out);
         return PKT_NONE;
     default:

@@ -72,6 +72,30 @@ static inline bool pktdec_busy_short(const struct pktdec *d)
 {
     return d->cur.nbytes != 0;
 }
+/* The start of an instrumentation or hardware-source packet (its header h has SS != 00:
+ * AAAA_A0SS instrumentation, DDDD_D1SS hardware source; kept in p by the caller): its type,
+ * payload size, port or discriminator, and the payload bytes it needs. pktdec_push and
+ * pktdec_push_short both start such packets here. */
+static inline void pktdec_start_src(struct pktdec *d, struct pkt *p, uint8_t h)
+{
+    static const uint8_t pktdec_len_of_ss[4] = {0, 1, 2, 4};
+    p->size = pktdec_len_of_ss[h & 3u];
+    if (h & 4u) {
+        p->type = PKT_HW;
+        p->disc = h >> 3;
+    } else {
+        p->type = PKT_INST;
+        p->port = 32u * d->page + (h >> 3);
+    }
+    d->need = p->size;
+}
+/* A payload byte of such a packet, its i-th (0-based), into its data: whether it was the
+ * last one. */
+static inline bool pktdec_src_payload(struct pktdec *d, struct pkt *p, uint8_t byte, unsigned i)
+{
+    p->data |= (uint32_t)byte << (8u * i);
+    return --d->need == 0;
+}
 /* Feeds one byte. Returns the type of the packet it completes (and fills *out; nothing else
  * is written there), or PKT_NONE. Resynchronisation: 0x80 after at least 5 zero bytes is a
  * sync packet whatever the decoder was in the middle of (after garbage, or a byte lost); the
@@ -96,10 +120,10 @@ pktdec_push_short(struct pktdec *d, uint8_t byte, struct pkt *out)
     if (d->need) {
         d->stats.bytes++;
         d->zeros = byte ? 0u : d->zeros + (d->zeros < UINT32_MAX);
-        p->data |= (uint32_t)byte << (8u * (p->nbytes - 1u));
+        const bool last = pktdec_src_payload(d, p, byte, p->nbytes - 1u);
         p->b[p->len++] = byte;
         p->nbytes++;
-        if (--d->need)
+        if (!last)
             return PKT_NONE;
         const enum pkt_type t = p->type; /* finish: the packet out, the decoder between ones */
         d->stats.count[t]++;
@@ -109,21 +133,12 @@ pktdec_push_short(struct pktdec *d, uint8_t byte, struct pkt *out)
     }
     if (p->nbytes || !(byte & 3u))
         return pktdec_push(d, byte, out);
-    static const uint8_t pktdec_len_of_ss[4] = {0, 1, 2, 4};
     d->stats.bytes++;
     d->zeros = 0;
     p->b[0] = byte;
     p->len = 1;
     p->nbytes = 1;
-    p->size = pktdec_len_of_ss[byte & 3u];
-    if (byte & 4u) {
-        p->type = PKT_HW;
-        p->disc = byte >> 3;
-    } else {
-        p->type = PKT_INST;
-        p->port = 32u * d->page + (byte >> 3);
-    }
-    d->need = p->size;
+    pktdec_start_src(d, p, byte);
     return PKT_NONE;
 }
 
