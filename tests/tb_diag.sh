@@ -3,7 +3,8 @@
 # trace_tb's diagnostics from issue 21 (part of make scenarios, ~1 s): a pin capture asked of
 # a binary without a TPIU is refused; --warn-unmapped names every access to a PPB frame with
 # no block; a bare multi-digit byte is a scenario error; `wait_idle tpiu=1` needs the golden
-# model; --verbose prints the TPIU's bytes and a failure report shows their history. Each
+# model; --verbose prints the TPIU's bytes and a failure report shows their history;
+# --time-models replays a run on both models, finds an inverted output, refuses --mode. Each
 # case checks the exit status and a piece of the output.
 # Usage: tests/tb_diag.sh BUILD_DIR   (needs BUILD_DIR/tb/{base,full}/trace_tb)
 set -u
@@ -86,6 +87,17 @@ case_ "the failure report shows the TPIU's last bytes" 1 \
   "$full" --wave-dir "$work" "$work/no_tpiu_wait.scn"
 case_ "... with their cycles" 1 "cycles 5..5             byte #0        [ff]" \
   "$full" --wave-dir "$work" "$work/no_tpiu_wait.scn"
+
+# ---- --time-models (make bench): both models replay the recorded run and match it
+case_ "--time-models on base: both models give the recorded outputs" 0 \
+  "outputs equal in every cycle" "$base" --time-models --quiet --seed 1 --cycles 20000
+case_ "--time-models on full (DWT, TPIU)" 0 "outputs equal in every cycle" \
+  "$full" --time-models --quiet --seed 2 --cycles 20000
+case_ "--time-models finds an output that differs (--inject-mismatch 5000)" 1 \
+  "the golden model's outputs differ from the recorded run's in cycle 5000" \
+  "$base" --time-models --quiet --seed 1 --cycles 20000 --inject-mismatch 5000
+case_ "--time-models with --mode: refused" 2 "--time-models makes a random run" \
+  "$base" --time-models --mode golden
 
 echo "trace_tb diagnostics: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -56,6 +56,7 @@ struct opts {
     uint64_t capture_rate;                 /* --capture-rate: Hz recorded in .sr captures */
     bool warn_unmapped;                    /* --warn-unmapped */
     uint64_t ckpt_ms;  /* --checkpoint-ms: run time between checkpoints (0: none) */
+    bool time_models;  /* --time-models (trace_tb_models.h) */
     int64_t inject_at; /* --inject-mismatch: golden busy inverted in this cycle (INT64_MAX: never) */
 };
 

@@ -24,7 +24,7 @@ enum opt_id {
     OPT_RAND_INIT, OPT_WAVE, OPT_WAVE_WINDOW, OPT_WAVE_DIR, OPT_SHRINK, OPT_SHRINK_RUNS,
     OPT_EMIT_SCENARIO, OPT_PROGRESS, OPT_FCOV, OPT_FCOV_JSON, OPT_CAPTURE_SWO, OPT_CAPTURE_PAR,
     OPT_CAPTURE_TXB, OPT_CAPTURE_RATE, OPT_PRINT_CONFIG, OPT_QUIET, OPT_VERBOSE, OPT_WARN_UNMAPPED, OPT_INJECT,
-    OPT_CKPT_MS,
+    OPT_CKPT_MS, OPT_TIME_MODELS,
 };
 
 #define STR_(x) #x
@@ -103,6 +103,12 @@ static const struct cli_opt cli_table[] = {
             "self-test of the harness: the golden model's busy output reads\n"
             "inverted in cycle N, a mismatch there as from a broken RTL (every\n"
             "replay and shrink run too; make bench, make wave-test)"),
+    CLI_FLAG("time-models", OPT_TIME_MODELS,
+             "make the run with the golden model alone, recording every cycle's\n"
+             "inputs and outputs; then time each model alone on those inputs\n"
+             "(no generator, driver or decoder), check that both give the\n"
+             "recorded outputs, print both rates (make bench; random mode, no\n"
+             "--mode; --inject-mismatch N: the golden busy inverted in cycle N)"),
     CLI_FLAG("quiet", OPT_QUIET, "errors only"),
     CLI_FLAG("verbose", OPT_VERBOSE, "also debug messages (every event as it starts)"),
     CLI_FLAG("help", OPT_HELP, "this text"),
@@ -193,6 +199,9 @@ int parse_args(int argc, char **argv, struct opts *o)
         case OPT_CAPTURE_RATE:
             o->capture_rate = n;
             break;
+        case OPT_TIME_MODELS:
+            o->time_models = true;
+            break;
         case OPT_WARN_UNMAPPED:
             o->warn_unmapped = true;
             break;
@@ -272,6 +281,14 @@ int parse_args(int argc, char **argv, struct opts *o)
     if (o->shrink && o->mode != MODE_LOCKSTEP) {
         log_msg(LOG_ERROR, "trace_tb: error: --shrink needs --mode lockstep (it shrinks to a "
                            "mismatch)\n");
+        return EXIT_USAGE;
+    }
+    if (o->time_models &&
+        (o->scenario || o->mode != MODE_LOCKSTEP || o->wave || o->shrink || o->fcov ||
+         o->fcov_json || o->emit_scenario || o->capture_swo || o->capture_par || o->capture_txb)) {
+        log_msg(LOG_ERROR, "trace_tb: error: --time-models makes a random run and runs both "
+                           "models itself: not with a scenario, --mode, --wave, --shrink, "
+                           "--fcov, --fcov-json, --emit-scenario or a capture\n");
         return EXIT_USAGE;
     }
     if (o->wave && o->mode == MODE_GOLDEN) {

@@ -26,6 +26,7 @@
 #include "trace_tb.h"
 #include "trace_tb_ckpt.h"
 #include "trace_tb_cli.h"
+#include "trace_tb_models.h"
 #include "trace_tb_replay.h"
 #include "trace_tb_report.h"
 #include "trace_tb_run.h"
@@ -125,6 +126,8 @@ int main(int argc, char **argv)
         fprintf(tb.emit, " (run it with --reset-cycles %u)\nconfig %s\n", o.reset_cycles, c);
     }
 
+    if (o.time_models)
+        return tb_time_models(&tb);
     if (tb_start(&tb, false) != 0)
         return EXIT_FAIL;
     /* checkpoints: a failure's replay starts near it (trace_tb_ckpt.h) */
