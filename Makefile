@@ -765,7 +765,7 @@ bench: $(BENCH_DEPS) $(BUILD)/bench/tpiu_latency $(BUILD)/bench/etm_bw $(BUILD)/
 	  TB_SHIM="$(TB_SHIM)" TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" \
 	  tests/bench.sh $(BUILD)
 
-bench-harness: $(BUILD)/tb/base/trace_tb ## the harness rows of make bench alone (base: RTL, golden, lockstep; tracing off; checkpoints), by time and by instructions (~4 min)
+bench-harness: $(BUILD)/tb/base/trace_tb ## the harness rows of make bench alone (base: RTL, golden, lockstep; the models alone; tracing off; checkpoints), by time and by instructions (~5 min)
 	@VERILATOR="$(VERILATOR)" VL_FLAGS="$(VL_FLAGS)" VL_INC="$(VL_INC)" CXX="$(CXX)" \
 	  RTL_SRCS="$(RTL_SRCS)" TB_TOP="$(TB_TOP)" TB_SHIM="$(TB_SHIM)" \
 	  TB_OBJS="$(patsubst %.c,%.o,$(TB_C_SRCS) $(GOLDEN_SRCS))" tests/bench_harness.sh $(BUILD)

@@ -6,8 +6,8 @@
 # slows both alike. Rates of trace_tb are its own "cycles/s" (the run loop, without process
 # start-up); other timings are wall clock around the process.
 # Usage: tests/bench.sh BUILD_DIR   (environment from the Makefile's bench rule; REPS,
-# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES, LONG_CYCLES override the run lengths;
-# ETM_SEEDS, ETM_EVENTS those of the ETM bandwidth rows, tests/bench_etm.sh)
+# CYCLES, GOLDEN_CYCLES, FST_CYCLES, SCALE_CYCLES, LONG_CYCLES, TM_CYCLES override the run
+# lengths; ETM_SEEDS, ETM_EVENTS those of the ETM bandwidth rows, tests/bench_etm.sh)
 set -euo pipefail
 build=$1
 bd=$build/bench
@@ -20,6 +20,7 @@ scale_cycles=${SCALE_CYCLES:-300000}
 # of run) before it: the run must last well over 10 s for the ratio to measure the replay
 # rather than the interval (10 M cycles took 2.5 s on base by 2026-12-05)
 long_cycles=${LONG_CYCLES:-50000000}
+tm_cycles=${TM_CYCLES:-1000000} # --time-models: recorded, then replayed on each model
 jobs=${JOBS:-2}
 mkdir -p "$bd"
 t_start=$(date +%s)
@@ -113,6 +114,8 @@ cg_bmiss() {
 
 # ---- builds (timed): Verilated min/base/max as make builds them, and base without tracing
 echo "bench: building the Verilated models into $bd (timed) ..." >&2
+# shellcheck source=tests/bench_models.bash
+. tests/bench_models.bash # tm_rates, tm_cg: the models alone (--time-models)
 # shellcheck source=tests/bench_build.bash
 . tests/bench_build.bash # build_tb NAME CFG NOTRACE [EXTRA_VERILATOR_FLAGS]
 declare -A btime
@@ -126,8 +129,10 @@ cfgstr() { "$1" --print-config | sed 's/^config //'; }
 
 # ---- 1. harness cost -------------------------------------------------------------------
 echo "bench: harness cost ..." >&2
-rtl=0; lock=0; gold=0
+rtl=0; lock=0; gold=0; mg=0; mr=0
 for _ in $(seq "$reps"); do
+  read -r g r <<< "$(tm_rates "$tb" "$tm_cycles")"
+  mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }'); mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(awk -v a="$rtl" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(awk -v a="$gold" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); lock=$(awk -v a="$lock" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
@@ -137,6 +142,16 @@ row "(a) Verilated RTL alone (--mode rtl)" "$(mfmt "$rtl")" "cycles/s" "1.00" ""
 gr=$(fdiv "$gold" "$rtl"); lr=$(fdiv "$lock" "$rtl")
 row "(b) golden model alone (--mode golden)" "$(mfmt "$gold")" "cycles/s" "$gr" ">= 10" "by time: $(meets "$gr" ">=" 10)"
 row "(c) full lockstep" "$(mfmt "$lock")" "cycles/s" "$lr" ">= 0.85" "by time: $(meets "$lr" ">=" 0.85)"
+mgr=$(fdiv "$mg" "$mr")
+row "(d) golden model alone on (b)'s inputs, no harness" "$(mfmt "$mg")" "cycles/s" "$mgr" "" \
+    "x (e): model against model (--time-models)"
+row "(e) Verilated model alone on the same inputs" "$(mfmt "$mr")" "cycles/s" "" "" ""
+# ns a cycle; the harness as the difference of a mode and its model alone ((b) - (d) is low:
+# --mode golden runs idle stretches at once, --time-models cycle by cycle)
+hr=$(awk -v a="$rtl" -v b="$mr" 'BEGIN { printf "%.1f", 1e9 / a - 1e9 / b }')
+hg=$(awk -v a="$gold" -v b="$mg" 'BEGIN { printf "%.1f", 1e9 / a - 1e9 / b }')
+row "    the harness, ns/cycle: (a) - (e); (b) - (d)" "$hr; $hg" "ns" "" "" \
+    "(b) >= 10 needs $(awk -v a="$rtl" 'BEGIN { printf "%.1f", 1e8 / a }') ns/cycle in all"
 if [ $have_cg = 1 ]; then
   read -r i_rtl _ <<< "$(cg_ipc "$tb" --mode rtl --seed 1)"
   read -r i_gold i_model <<< "$(cg_ipc "$tb" --mode golden --seed 1)"
@@ -148,6 +163,9 @@ if [ $have_cg = 1 ]; then
       "golden $ig x $(meets "$ig" ">=" 10), lockstep $il x $(meets "$il" ">=" 0.85)"
   row "    mispredicted branches/cycle (callgrind)" "" "" "" "" \
       "rtl $(cg_bmiss "$tb" --mode rtl --seed 1), golden $(cg_bmiss "$tb" --mode golden --seed 1)"
+  read -r i_mg i_mr b_mg b_mr <<< "$(tm_cg "$tb")"
+  row "    (d), (e) in instructions/cycle (callgrind)" "" "" "" "" \
+      "golden model $i_mg, Verilated $i_mr ($(fdiv "$i_mr" "$i_mg") x); mispredicted $b_mg, $b_mr"
 fi
 
 # ---- 2. tracing cost -------------------------------------------------------------------

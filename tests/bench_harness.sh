@@ -2,25 +2,27 @@
 # SPDX-License-Identifier: Apache-2.0
 # make bench-harness: the harness rows of make bench alone (issue #22), each by time and by
 # instructions: RTL alone, golden alone and lockstep on base; tracing compiled in but off
-# against a build without it; checkpoints against none. Builds base and base without
-# --trace-fst (the shim with -DDUT_NO_TRACE) into BUILD/bench_harness as tests/bench.sh does,
-# about a minute each, then measures for about two minutes.
+# against a build without it; checkpoints against none; the two models alone on the same
+# recorded inputs (--time-models), and the harness as the difference. Builds base and base
+# without --trace-fst (the shim with -DDUT_NO_TRACE) into BUILD/bench_harness as
+# tests/bench.sh does, about a minute each, then measures for about two minutes.
 # Times: trace_tb's own cycles/s, the pair of each comparison interleaved, best of REPS (5).
 # Instructions: callgrind, the difference of a 50k and a 150k-cycle run (--seed 1), per
 # cycle. Checkpoints by instructions: --checkpoint-ms 1, under callgrind a checkpoint at
 # every 65536-cycle tick of the run loop, against --checkpoint-ms 0: an upper bound of the
 # cost at 0.5 s (one per about 1.5 M cycles at full speed).
 # Usage: tests/bench_harness.sh BUILD_DIR   (environment from the Makefile's bench-harness
-# rule; REPS, CYCLES, GOLDEN_CYCLES, CKPT_CYCLES override; NO_BUILD=1 reuses the binaries,
-# BUILD_ONLY=1 only builds them)
+# rule; REPS, CYCLES, GOLDEN_CYCLES, CKPT_CYCLES, TM_CYCLES override; NO_BUILD=1 reuses the
+# binaries, BUILD_ONLY=1 only builds them)
 set -euo pipefail
-case "${1:-}" in -h|--help|"") sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; [ -n "${1:-}" ]; exit;; esac
+case "${1:-}" in -h|--help|"") sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; [ -n "${1:-}" ]; exit;; esac
 build=$1
 bd=$build/bench_harness
 reps=${REPS:-5}
 cycles=${CYCLES:-2000000}
 golden_cycles=${GOLDEN_CYCLES:-6000000}
 ckpt_cycles=${CKPT_CYCLES:-6000000}
+tm_cycles=${TM_CYCLES:-1000000}
 mkdir -p "$bd"
 command -v valgrind > /dev/null && command -v callgrind_annotate > /dev/null ||
   { echo "bench_harness: error: valgrind (callgrind) is needed" >&2; exit 1; }
@@ -58,6 +60,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 cost() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f %%", 100 * (a / b - 1) }'; } # A over B
 mrate() { awk -v v="$1" 'BEGIN { printf "%.2f M", v / 1e6 }'; }
 
+# shellcheck source=tests/bench_models.bash
+. tests/bench_models.bash # tm_rates, tm_cg: the models alone (--time-models)
 # shellcheck source=tests/bench_build.bash
 . tests/bench_build.bash # build_tb NAME CFG NOTRACE: as tests/bench.sh builds its variants
 if [ "${NO_BUILD:-0}" != 1 ]; then
@@ -83,6 +87,13 @@ read -r t_rtl t_gold t_lock <<< "$(best_rates "$tb" --mode rtl --seed 1 --cycles
 read -r t_nt t_on <<< "$(best_rates "$nt" --seed 1 --cycles "$cycles" :: "$tb" --seed 1 --cycles "$cycles")"
 read -r t_ck t_nock <<< "$(best_rates "$tb" --seed 1 --cycles "$ckpt_cycles" :: \
   "$tb" --seed 1 --cycles "$ckpt_cycles" --checkpoint-ms 0)"
+mg=0 mr=0 # the models alone: each run interleaves its own passes (tests/bench_models.bash)
+for _ in $(seq "$reps"); do
+  read -r g r <<< "$(tm_rates "$tb" "$tm_cycles")"
+  mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }')
+  mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+done
+read -r i_mg i_mr b_mg b_mr <<< "$(tm_cg "$tb")"
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 printf '%-52s %14s %14s  %s\n' "base, --seed 1" "cycles/s" "instr/cycle" "ratio (goal): by time; by instructions"
@@ -91,6 +102,14 @@ printf '%-52s %14s %14s  %s\n' "(b) golden alone (--mode golden)" "$(mrate "$t_g
   "x RTL (>= 10): $(ratio "$t_gold" "$t_rtl"); $(ratio "$i_rtl" "$i_gold")"
 printf '%-52s %14s %14s  %s\n' "(c) lockstep" "$(mrate "$t_lock")" "$i_lock" \
   "x RTL (>= 0.85): $(ratio "$t_lock" "$t_rtl"); $(ratio "$i_rtl" "$i_lock")"
+printf '%-52s %14s %14s  %s\n' "(d) golden model alone on (b)'s inputs, no harness" "$(mrate "$mg")" \
+  "$i_mg" "x (e): $(ratio "$mg" "$mr"); $(ratio "$i_mr" "$i_mg") (mispredicted/cycle $b_mg)"
+printf '%-52s %14s %14s  %s\n' "(e) Verilated model alone on the same inputs" "$(mrate "$mr")" "$i_mr" \
+  "(mispredicted/cycle $b_mr)"
+printf '%-52s %14s %14s  %s\n' "the harness: (a) - (e); (b) - (d)" \
+  "$(awk -v a="$t_rtl" -v b="$mr" -v c="$t_gold" -v d="$mg" \
+    'BEGIN { printf "%.1f; %.1f", 1e9 / a - 1e9 / b, 1e9 / c - 1e9 / d }')" "ns/cycle" \
+  "(b) >= 10 needs $(awk -v a="$t_rtl" 'BEGIN { printf "%.1f", 1e8 / a }') ns/cycle in all"
 printf '%-52s %14s %14s\n' "lockstep, tracing not compiled in" "$(mrate "$t_nt")" "$i_nt"
 printf '%-52s %14s %14s  %s\n' "lockstep, --trace-fst compiled in, off" "$(mrate "$t_on")" "$i_lock" \
   "cost (<= 5 %): $(cost "$t_nt" "$t_on"); $(cost "$i_lock" "$i_nt")"
