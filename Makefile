@@ -123,7 +123,7 @@ help: ## show this help
 	@echo "  make sim       the whole system once: firmware-like trace on CFG=full (ITM, DWT, TPIU),"
 	@echo "                 RTL vs golden model in lockstep, the SWO pin decoded back (< 1 min);"
 	@echo "                 PASS means the RTL and the model agreed on every output in every cycle"
-	@echo "  make test      everything CI runs (~12 min): one line per stage, logs in $(BUILD)/logs/"
+	@echo "  make test      everything CI runs (~20 min): one line per stage, logs in $(BUILD)/logs/"
 	@echo "  docs/architecture.md: what runs where (stimulus, driver, both models, comparison, reports)"
 	@echo ""
 	@echo "Targets:"

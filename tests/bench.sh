@@ -143,9 +143,9 @@ gr=$(fdiv "$gold" "$rtl"); lr=$(fdiv "$lock" "$rtl")
 row "(b) golden model alone (--mode golden)" "$(mfmt "$gold")" "cycles/s" "$gr" ">= 10" "by time: $(meets "$gr" ">=" 10)"
 row "(c) full lockstep" "$(mfmt "$lock")" "cycles/s" "$lr" ">= 0.85" "by time: $(meets "$lr" ">=" 0.85)"
 mgr=$(fdiv "$mg" "$mr")
-row "(d) golden model alone on (b)'s inputs, no harness" "$(mfmt "$mg")" "cycles/s" "$mgr" "" \
-    "x (e): model against model (--time-models)"
-row "(e) Verilated model alone on the same inputs" "$(mfmt "$mr")" "cycles/s" "" "" ""
+row "(d) golden model alone, no harness" "$(mfmt "$mg")" "cycles/s" "$mgr" "" \
+    "x (e), (b)'s inputs recorded (--time-models)"
+row "(e) Verilated model alone, (d)'s inputs" "$(mfmt "$mr")" "cycles/s" "" "" ""
 # ns a cycle; the harness as the difference of a mode and its model alone ((b) - (d) is low:
 # --mode golden runs idle stretches at once, --time-models cycle by cycle)
 hr=$(awk -v a="$rtl" -v b="$mr" 'BEGIN { printf "%.1f", 1e9 / a - 1e9 / b }')
