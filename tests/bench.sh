@@ -131,7 +131,7 @@ cfgstr() { "$1" --print-config | sed 's/^config //'; }
 echo "bench: harness cost ..." >&2
 rtl=0; lock=0; gold=0; mg=0; mr=0
 for _ in $(seq "$reps"); do
-  read -r g r <<< "$(tm_rates "$tb" "$tm_cycles")"
+  gr=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$gr" # (a failure stops the bench)
   mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }'); mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(awk -v a="$rtl" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(awk -v a="$gold" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
@@ -163,7 +163,7 @@ if [ $have_cg = 1 ]; then
       "golden $ig x $(meets "$ig" ">=" 10), lockstep $il x $(meets "$il" ">=" 0.85)"
   row "    mispredicted branches/cycle (callgrind)" "" "" "" "" \
       "rtl $(cg_bmiss "$tb" --mode rtl --seed 1), golden $(cg_bmiss "$tb" --mode golden --seed 1)"
-  read -r i_mg i_mr b_mg b_mr <<< "$(tm_cg "$tb")"
+  cg=$(tm_cg "$tb"); read -r i_mg i_mr b_mg b_mr <<< "$cg"
   row "    (d), (e) in instructions/cycle (callgrind)" "" "" "" "" \
       "golden model $i_mg, Verilated $i_mr ($(fdiv "$i_mr" "$i_mg") x); mispredicted $b_mg, $b_mr"
 fi

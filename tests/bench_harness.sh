@@ -32,6 +32,7 @@ tb_rate() { # trace_tb ARGS... -> its cycles/s
   out=$("$@" 2>&1) || { echo "bench_harness: FAIL: $*" >&2; echo "$out" | tail -20 >&2; exit 1; }
   sed -n 's/.* \([0-9][0-9]*\) cycles\/s$/\1/p' <<< "$out"
 }
+max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a) ? b : a }'; }
 best_rates() { # CMD_A... :: CMD_B... [:: CMD_C...] -> best rate of each, interleaved
   local cmds=() cur="" x i r best=()
   for x in "$@"; do
@@ -42,7 +43,7 @@ best_rates() { # CMD_A... :: CMD_B... [:: CMD_C...] -> best rate of each, interl
   for _ in $(seq "$reps"); do
     for i in "${!cmds[@]}"; do
       r=$(eval "tb_rate ${cmds[i]}")
-      best[i]=$(awk -v a="${best[i]}" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+      best[i]=$(max "${best[i]}" "$r")
     done
   done
   echo "${best[*]}"
@@ -82,18 +83,20 @@ i_ck=$(ipc "$tb" --mode lockstep --seed 1 --checkpoint-ms 1)
 i_nock=$(ipc "$tb" --mode lockstep --seed 1 --checkpoint-ms 0)
 
 echo "bench_harness: times (best of $reps, interleaved) ..." >&2
-read -r t_rtl t_gold t_lock <<< "$(best_rates "$tb" --mode rtl --seed 1 --cycles "$cycles" :: \
-  "$tb" --mode golden --seed 1 --cycles "$golden_cycles" :: "$tb" --mode lockstep --seed 1 --cycles "$cycles")"
+# RTL, golden, lockstep and the models alone (--time-models, its own line) in one loop, so
+# that the harness rows' differences of (a) - (e) and (b) - (d) are of interleaved runs
+t_rtl=0 t_gold=0 t_lock=0 mg=0 mr=0
+for _ in $(seq "$reps"); do
+  r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); t_rtl=$(max "$t_rtl" "$r")
+  r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); t_gold=$(max "$t_gold" "$r")
+  r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); t_lock=$(max "$t_lock" "$r")
+  gr=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$gr"
+  mg=$(max "$mg" "$g") mr=$(max "$mr" "$r")
+done
 read -r t_nt t_on <<< "$(best_rates "$nt" --seed 1 --cycles "$cycles" :: "$tb" --seed 1 --cycles "$cycles")"
 read -r t_ck t_nock <<< "$(best_rates "$tb" --seed 1 --cycles "$ckpt_cycles" :: \
   "$tb" --seed 1 --cycles "$ckpt_cycles" --checkpoint-ms 0)"
-mg=0 mr=0 # the models alone: each run interleaves its own passes (tests/bench_models.bash)
-for _ in $(seq "$reps"); do
-  read -r g r <<< "$(tm_rates "$tb" "$tm_cycles")"
-  mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }')
-  mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
-done
-read -r i_mg i_mr b_mg b_mr <<< "$(tm_cg "$tb")"
+cg=$(tm_cg "$tb"); read -r i_mg i_mr b_mg b_mr <<< "$cg"
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
 printf '%-52s %14s %14s  %s\n' "base, --seed 1" "cycles/s" "instr/cycle" "ratio (goal): by time; by instructions"
@@ -102,9 +105,9 @@ printf '%-52s %14s %14s  %s\n' "(b) golden alone (--mode golden)" "$(mrate "$t_g
   "x RTL (>= 10): $(ratio "$t_gold" "$t_rtl"); $(ratio "$i_rtl" "$i_gold")"
 printf '%-52s %14s %14s  %s\n' "(c) lockstep" "$(mrate "$t_lock")" "$i_lock" \
   "x RTL (>= 0.85): $(ratio "$t_lock" "$t_rtl"); $(ratio "$i_rtl" "$i_lock")"
-printf '%-52s %14s %14s  %s\n' "(d) golden model alone on (b)'s inputs, no harness" "$(mrate "$mg")" \
+printf '%-52s %14s %14s  %s\n' "(d) golden model alone, no harness (--time-models)" "$(mrate "$mg")" \
   "$i_mg" "x (e): $(ratio "$mg" "$mr"); $(ratio "$i_mr" "$i_mg") (mispredicted/cycle $b_mg)"
-printf '%-52s %14s %14s  %s\n' "(e) Verilated model alone on the same inputs" "$(mrate "$mr")" "$i_mr" \
+printf '%-52s %14s %14s  %s\n' "(e) Verilated model alone, (d)'s inputs" "$(mrate "$mr")" "$i_mr" \
   "(mispredicted/cycle $b_mr)"
 printf '%-52s %14s %14s  %s\n' "the harness: (a) - (e); (b) - (d)" \
   "$(awk -v a="$t_rtl" -v b="$mr" -v c="$t_gold" -v d="$mg" \
