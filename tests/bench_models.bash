@@ -9,7 +9,8 @@
 tm_rates() {
   local out
   out=$("$1" --time-models --quiet --seed 1 --cycles "$2" 2>&1) ||
-    { echo "bench: FAIL: $1 --time-models --seed 1 --cycles $2" >&2; echo "$out" | tail -20 >&2; exit 1; }
+    { echo "bench: FAIL: $1 --time-models --seed 1 --cycles $2" >&2
+      echo "$out" | tail -20 >&2; exit 1; }
   sed -n 's/.* golden \([0-9]*\) cycles\/s .* RTL \([0-9]*\) cycles\/s .*/\1 \2/p' <<< "$out"
 }
 

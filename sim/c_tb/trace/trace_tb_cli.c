@@ -108,7 +108,8 @@ static const struct cli_opt cli_table[] = {
              "inputs and outputs; then time each model alone on those inputs\n"
              "(no generator, driver or decoder), check that both give the\n"
              "recorded outputs, print both rates (make bench; random mode, no\n"
-             "--mode; --inject-mismatch N: the golden busy inverted in cycle N)"),
+             "--mode; about 320 bytes of memory a cycle; --inject-mismatch N:\n"
+             "the golden busy inverted in cycle N)"),
     CLI_FLAG("quiet", OPT_QUIET, "errors only"),
     CLI_FLAG("verbose", OPT_VERBOSE, "also debug messages (every event as it starts)"),
     CLI_FLAG("help", OPT_HELP, "this text"),

@@ -126,8 +126,14 @@ int main(int argc, char **argv)
         fprintf(tb.emit, " (run it with --reset-cycles %u)\nconfig %s\n", o.reset_cycles, c);
     }
 
-    if (o.time_models)
-        return tb_time_models(&tb);
+    if (o.time_models) {
+        rc = tb_time_models(&tb);
+        if (tb.dut) {
+            dut_trace_final(tb.dut);
+            dut_trace_free(tb.dut);
+        }
+        return rc;
+    }
     if (tb_start(&tb, false) != 0)
         return EXIT_FAIL;
     /* checkpoints: a failure's replay starts near it (trace_tb_ckpt.h) */

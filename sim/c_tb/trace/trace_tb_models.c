@@ -62,11 +62,12 @@ static int record(struct tb *tb, struct rec *rc, size_t cap)
 }
 
 /* time_golden and time_rtl are never inlined, so that callgrind can count each alone
- * (--toggle-collect=time_golden: make bench). */
+ * (tests/bench_models.bash: --toggle-collect='time_golden*'). */
 
 /* The golden model from reset on the recorded inputs, as the run loop steps it (an idle
  * cycle by sys_model_eval_same); its outputs into out. Returns the seconds taken. */
-static __attribute__((noinline)) double time_golden(struct sys_model *m, const struct rec *rc, struct sys_out *out)
+static __attribute__((noinline)) double time_golden(struct sys_model *m, const struct rec *rc,
+                                                    struct sys_out *out)
 {
     (void)sys_model_init(m, &build_sys_cfg); /* accepted once already, by tb_start */
     sys_model_reset(m);
@@ -84,7 +85,8 @@ static __attribute__((noinline)) double time_golden(struct sys_model *m, const s
 /* The Verilated model, new, on the recorded inputs, as the run loop drives it (an idle
  * cycle sets gts_i alone); its outputs into out. Returns the seconds taken, or -1 if the
  * RTL stopped ($stop, $fatal, a failed assertion). */
-static __attribute__((noinline)) double time_rtl(struct dut_trace *d, const struct rec *rc, struct sys_out *out)
+static __attribute__((noinline)) double time_rtl(struct dut_trace *d, const struct rec *rc,
+                                                 struct sys_out *out)
 {
     const double t0 = now_s();
     for (size_t i = 0; i < rc->n; i++) {

@@ -4,7 +4,8 @@
  * the golden model, as --mode golden makes it, and every cycle's inputs and outputs are
  * recorded; then the golden model from reset and a new Verilated model each run those
  * inputs, timed, with nothing else in the loop. Both must give the recorded outputs in
- * every cycle (a lockstep comparison after the fact), so the two did the same work. */
+ * every cycle (a lockstep comparison after the fact), so the two did the same work. The
+ * recording takes about 320 bytes a cycle (--cycles 1000000: 320 MB). */
 #ifndef TRACEREF_SIM_C_TB_TRACE_TRACE_TB_MODELS_H
 #define TRACEREF_SIM_C_TB_TRACE_TRACE_TB_MODELS_H
 
