@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds the lockstep harness (harness C code and golden model) with AddressSanitizer and
-# UBSan on the base configuration, then runs the directed scenarios and a few random seeds.
+# UBSan on the base configuration, then runs the directed scenarios, a few random seeds and
+# --time-models once.
 # Usage: tests/tb_asan.sh BUILD_DIR
 set -euo pipefail
 build=$1
@@ -32,5 +33,9 @@ for seed in 1 2 3; do
   if [ $rc = 0 ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL asan seed $seed (exit $rc)"; tail -20 "$out/last.log"; fi
 done
+# --time-models (make bench): its recording, passes and comparison
+rc=0; "$out/trace_tb" --time-models --quiet --seed 1 --cycles 20000 >"$out/last.log" 2>&1 || rc=$?
+if [ $rc = 0 ]; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL asan --time-models (exit $rc)"; tail -20 "$out/last.log"; fi
 echo "tb-asan: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -148,9 +148,11 @@ int tb_time_models(struct tb *tb)
         tr = r < tr ? r : tr;
     }
     /* --inject-mismatch: the self-test of the comparison (tests/tb_diag.sh) */
-    const int64_t inj = tb->o->inject_at + (int64_t)tb->o->reset_cycles;
-    if (tb->o->inject_at != INT64_MAX && inj < (int64_t)rc.n)
-        og[inj].itm.busy = !og[inj].itm.busy;
+    if (tb->o->inject_at != INT64_MAX) {
+        const int64_t inj = tb->o->inject_at + (int64_t)tb->o->reset_cycles;
+        if (inj < (int64_t)rc.n)
+            og[inj].itm.busy = !og[inj].itm.busy;
+    }
     const size_t dg = first_diff(rc.out, og, rc.n), dr = first_diff(rc.out, orr, rc.n);
     if (dg < rc.n || dr < rc.n) {
         const size_t i = dg < dr ? dg : dr;
