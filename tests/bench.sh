@@ -131,7 +131,7 @@ cfgstr() { "$1" --print-config | sed 's/^config //'; }
 echo "bench: harness cost ..." >&2
 rtl=0; lock=0; gold=0; mg=0; mr=0
 for _ in $(seq "$reps"); do
-  gr=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$gr" # (a failure stops the bench)
+  tmo=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$tmo" # (a failure stops the bench)
   mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }'); mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(awk -v a="$rtl" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
   r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(awk -v a="$gold" -v b="$r" 'BEGIN { print (b > a) ? b : a }')

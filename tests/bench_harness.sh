@@ -90,7 +90,7 @@ for _ in $(seq "$reps"); do
   r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); t_rtl=$(max "$t_rtl" "$r")
   r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); t_gold=$(max "$t_gold" "$r")
   r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); t_lock=$(max "$t_lock" "$r")
-  gr=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$gr"
+  tmo=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$tmo"
   mg=$(max "$mg" "$g") mr=$(max "$mr" "$r")
 done
 read -r t_nt t_on <<< "$(best_rates "$nt" --seed 1 --cycles "$cycles" :: "$tb" --seed 1 --cycles "$cycles")"
