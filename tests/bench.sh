@@ -34,11 +34,12 @@ tb_rate() {
   out=$("$@" 2>&1) || { echo "bench: FAIL: $*" >&2; echo "$out" | tail -20 >&2; exit 1; }
   sed -n 's/.* \([0-9][0-9]*\) cycles\/s$/\1/p' <<< "$out"
 }
+max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a) ? b : a }'; } # A B -> the larger
 # best of reps: CMD... -> max rate
 best_rate() {
   local best=0 r
   for _ in $(seq "$reps"); do
-    r=$(tb_rate "$@"); best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+    r=$(tb_rate "$@"); best=$(max "$best" "$r")
   done
   echo "$best"
 }
@@ -132,10 +133,10 @@ echo "bench: harness cost ..." >&2
 rtl=0; lock=0; gold=0; mg=0; mr=0
 for _ in $(seq "$reps"); do
   tmo=$(tm_rates "$tb" "$tm_cycles"); read -r g r <<< "$tmo" # (a failure stops the bench)
-  mg=$(awk -v a="$mg" -v b="$g" 'BEGIN { print (b > a) ? b : a }'); mr=$(awk -v a="$mr" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
-  r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(awk -v a="$rtl" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
-  r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(awk -v a="$gold" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
-  r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); lock=$(awk -v a="$lock" -v b="$r" 'BEGIN { print (b > a) ? b : a }')
+  mg=$(max "$mg" "$g") mr=$(max "$mr" "$r")
+  r=$(tb_rate "$tb" --mode rtl --seed 1 --cycles "$cycles"); rtl=$(max "$rtl" "$r")
+  r=$(tb_rate "$tb" --mode golden --seed 1 --cycles "$golden_cycles"); gold=$(max "$gold" "$r")
+  r=$(tb_rate "$tb" --mode lockstep --seed 1 --cycles "$cycles"); lock=$(max "$lock" "$r")
 done
 sect "Harness cost (base: $(cfgstr "$tb"); random stimulus --seed 1)"
 row "(a) Verilated RTL alone (--mode rtl)" "$(mfmt "$rtl")" "cycles/s" "1.00" "" ""
