@@ -286,10 +286,11 @@ int parse_args(int argc, char **argv, struct opts *o)
     }
     if (o->time_models &&
         (o->scenario || o->mode != MODE_LOCKSTEP || o->wave || o->shrink || o->fcov ||
-         o->fcov_json || o->emit_scenario || o->capture_swo || o->capture_par || o->capture_txb)) {
+         o->fcov_json || o->emit_scenario || o->capture_swo || o->capture_par || o->capture_txb ||
+         o->progress)) {
         log_msg(LOG_ERROR, "trace_tb: error: --time-models makes a random run and runs both "
                            "models itself: not with a scenario, --mode, --wave, --shrink, "
-                           "--fcov, --fcov-json, --emit-scenario or a capture\n");
+                           "--fcov, --fcov-json, --emit-scenario, a capture or --progress\n");
         return EXIT_USAGE;
     }
     if (o->wave && o->mode == MODE_GOLDEN) {
